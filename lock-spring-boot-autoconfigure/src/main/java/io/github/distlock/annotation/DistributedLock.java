@@ -1,0 +1,72 @@
+package io.github.distlock.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the annotated method while holding a distributed lock on the key that {@link #key()}
+ * evaluates to.
+ * <p>
+ * The lock is acquired before the method (and before any {@code @Transactional} transaction it
+ * opens) and released after it returns or throws. Like every Spring proxy-based annotation it
+ * applies to calls through the bean's proxy only, not to calls from the same object.
+ *
+ * @see LockType
+ * @see LockFailurePolicy
+ */
+@Target({ ElementType.METHOD, ElementType.ANNOTATION_TYPE })
+@Retention(RetentionPolicy.RUNTIME)
+@Inherited
+@Documented
+public @interface DistributedLock {
+
+	/**
+	 * SpEL expression evaluated against the method call to give the lock key, for example
+	 * {@code "'stock:' + #goodsNo"}. Parameters are available as {@code #name} (when compiled
+	 * with {@code -parameters}), {@code #p0} and {@code #a0}; {@code #root.method},
+	 * {@code #root.args}, {@code #root.target} and bean references ({@code @bean}) also work.
+	 * A literal key needs quotes: {@code "'nightly-report'"}.
+	 * @return the key expression
+	 */
+	String key();
+
+	/**
+	 * How long to wait for the lock, in {@link #timeUnit()}. {@code 0} tries once without
+	 * waiting; a negative value (the default) uses {@code distributed-lock.default-wait-time}.
+	 * @return the wait time
+	 */
+	long waitTime() default -1;
+
+	/**
+	 * The unit of {@link #waitTime()}.
+	 * @return the time unit
+	 */
+	TimeUnit timeUnit() default TimeUnit.MILLISECONDS;
+
+	/**
+	 * The kind of lock.
+	 * @return the lock type
+	 */
+	LockType type() default LockType.MUTEX;
+
+	/**
+	 * What happens when the lock cannot be acquired in time or ZooKeeper fails.
+	 * @return the failure policy
+	 */
+	LockFailurePolicy onFailure() default LockFailurePolicy.THROW;
+
+	/**
+	 * Name of a method on the same bean called instead when the lock cannot be had, with
+	 * {@link #onFailure()} {@link LockFailurePolicy#FALLBACK FALLBACK}. It takes the same
+	 * parameters (optionally followed by a {@code DistributedLockException}) and returns a type
+	 * assignable to this method's return type; a missing or mismatched method fails start-up.
+	 * @return the fallback method name
+	 */
+	String fallback() default "";
+
+}

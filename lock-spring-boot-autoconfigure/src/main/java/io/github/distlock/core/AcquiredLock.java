@@ -1,0 +1,49 @@
+package io.github.distlock.core;
+
+import io.github.distlock.annotation.LockType;
+
+/**
+ * A distributed lock held by this process.
+ */
+public interface AcquiredLock {
+
+	/**
+	 * The key the lock was requested for.
+	 * @return the key
+	 */
+	String key();
+
+	/**
+	 * The lock path in ZooKeeper (the parent of the contenders' nodes).
+	 * @return the lock path
+	 */
+	String path();
+
+	/**
+	 * The kind of lock.
+	 * @return the lock type
+	 */
+	LockType type();
+
+	/**
+	 * A number that is strictly greater for each later holder of the same key: the creation
+	 * zxid of the holder's lock node. A resource that remembers the highest token it has seen
+	 * can refuse a write from a holder whose lock was lost in the meantime.
+	 * @return the fencing token
+	 */
+	long fencingToken();
+
+	/**
+	 * Whether the lock is still held: {@code false} once it was released, and as soon as the
+	 * ZooKeeper connection is suspended (the lock is in doubt) or the session is lost.
+	 * @return whether the lock is held
+	 */
+	boolean isHeld();
+
+	/**
+	 * The state of the lock.
+	 * @return the state
+	 */
+	LockState state();
+
+}

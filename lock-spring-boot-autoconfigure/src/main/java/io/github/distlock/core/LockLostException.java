@@ -1,0 +1,37 @@
+package io.github.distlock.core;
+
+/**
+ * Thrown when the work guarded by a lock finished after the lock was lost (the ZooKeeper
+ * session expired or the connection was lost): another process may have run at the same time.
+ */
+public class LockLostException extends DistributedLockException {
+
+	private static final long serialVersionUID = 1L;
+
+	private final String key;
+
+	private final String path;
+
+	public LockLostException(String key, String path) {
+		super("Lock '" + key + "' (" + path + ") was lost while it was held");
+		this.key = key;
+		this.path = path;
+	}
+
+	/**
+	 * The key of the lock.
+	 * @return the key
+	 */
+	public String getKey() {
+		return this.key;
+	}
+
+	/**
+	 * The lock path.
+	 * @return the path
+	 */
+	public String getPath() {
+		return this.path;
+	}
+
+}

@@ -1,0 +1,69 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+
+import io.github.distlock.annotation.LockType;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Programmatic access to distributed locks, for code where {@code @DistributedLock} does not
+ * fit.
+ * <pre class="code">
+ * Order order = locks.execute("stock:" + goodsNo, Duration.ofSeconds(3), () -&gt; purchase(goodsNo));
+ *
+ * try (LockHandle lock = locks.acquire("report", Duration.ZERO)) {
+ *     write(report, lock.fencingToken());
+ * }
+ * </pre>
+ * Every method throws {@link LockAcquisitionException} when the wait time elapses,
+ * {@link LockInterruptedException} when the waiting thread is interrupted,
+ * {@link LockBackendException} when ZooKeeper fails, and {@link InvalidLockKeyException} for
+ * a blank key.
+ */
+public interface LockOperations {
+
+	/**
+	 * Runs the callback holding a {@link LockType#MUTEX} lock on the key.
+	 * @param key the lock key
+	 * @param waitTime how long to wait for the lock ({@link Duration#ZERO} tries once)
+	 * @param callback the work
+	 * @param <T> the type of the result
+	 * @return the callback's result
+	 * @throws LockLostException if the lock was lost while the callback ran
+	 */
+	default <T extends @Nullable Object> T execute(String key, Duration waitTime, LockCallback<T> callback) {
+		return execute(key, waitTime, LockType.MUTEX, callback);
+	}
+
+	/**
+	 * Runs the callback holding a lock of the given type on the key.
+	 * @param key the lock key
+	 * @param waitTime how long to wait for the lock ({@link Duration#ZERO} tries once)
+	 * @param type the kind of lock
+	 * @param callback the work
+	 * @param <T> the type of the result
+	 * @return the callback's result
+	 * @throws LockLostException if the lock was lost while the callback ran
+	 */
+	<T extends @Nullable Object> T execute(String key, Duration waitTime, LockType type, LockCallback<T> callback);
+
+	/**
+	 * Acquires a {@link LockType#MUTEX} lock on the key; the caller must close the handle.
+	 * @param key the lock key
+	 * @param waitTime how long to wait for the lock ({@link Duration#ZERO} tries once)
+	 * @return the held lock
+	 */
+	default LockHandle acquire(String key, Duration waitTime) {
+		return acquire(key, waitTime, LockType.MUTEX);
+	}
+
+	/**
+	 * Acquires a lock of the given type on the key; the caller must close the handle.
+	 * @param key the lock key
+	 * @param waitTime how long to wait for the lock ({@link Duration#ZERO} tries once)
+	 * @param type the kind of lock
+	 * @return the held lock
+	 */
+	LockHandle acquire(String key, Duration waitTime, LockType type);
+
+}

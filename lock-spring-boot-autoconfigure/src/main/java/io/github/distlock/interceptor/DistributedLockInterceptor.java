@@ -1,0 +1,118 @@
+package io.github.distlock.interceptor;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockBackendException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockLostException;
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.LockState;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Runs a {@code @DistributedLock} method holding its lock: evaluates the key, acquires, calls
+ * the method, and releases in {@code finally}. The method's own exceptions propagate unchanged.
+ * When the lock cannot be had, the operation's failure policy decides.
+ */
+public class DistributedLockInterceptor implements MethodInterceptor {
+
+	private static final Log logger = LogFactory.getLog(DistributedLockInterceptor.class);
+
+	private static final boolean TRANSACTIONS_PRESENT = ClassUtils.isPresent(
+			"org.springframework.transaction.support.TransactionSynchronizationManager",
+			DistributedLockInterceptor.class.getClassLoader());
+
+	private final LockOperationSource operationSource;
+
+	private final Supplier<LockOperations> lockOperations;
+
+	private final Supplier<Duration> defaultWaitTime;
+
+	private final Set<LockOperation> warnedInsideTransaction = ConcurrentHashMap.newKeySet();
+
+	/**
+	 * Creates an interceptor. The suppliers are called on first use, so that infrastructure
+	 * created early does not pull the lock backend with it.
+	 * @param operationSource the source of lock operations
+	 * @param lockOperations the lock operations
+	 * @param defaultWaitTime the wait time of annotations that give none
+	 */
+	public DistributedLockInterceptor(LockOperationSource operationSource, Supplier<LockOperations> lockOperations,
+			Supplier<Duration> defaultWaitTime) {
+		this.operationSource = operationSource;
+		this.lockOperations = lockOperations;
+		this.defaultWaitTime = defaultWaitTime;
+	}
+
+	@Override
+	public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
+		Object target = invocation.getThis();
+		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target) : null;
+		LockOperation operation = this.operationSource.getOperation(invocation.getMethod(), targetClass);
+		if (operation == null) {
+			return invocation.proceed();
+		}
+		String key = this.operationSource.evaluateKey(operation, invocation.getArguments(), target);
+		Duration waitTime = (operation.waitTime() != null) ? operation.waitTime() : this.defaultWaitTime.get();
+		LockHandle lock;
+		try {
+			lock = this.lockOperations.get().acquire(key, waitTime, operation.type());
+		}
+		catch (LockAcquisitionException | LockBackendException ex) {
+			return onFailure(operation, invocation, target, ex);
+		}
+		try (lock) {
+			warnIfInsideTransaction(operation);
+			Object result = invocation.proceed();
+			if (lock.state() == LockState.LOST) {
+				throw new LockLostException(lock.key(), lock.path());
+			}
+			return result;
+		}
+	}
+
+	private @Nullable Object onFailure(LockOperation operation, MethodInvocation invocation, @Nullable Object target,
+			DistributedLockException failure) throws Throwable {
+		return switch (operation.onFailure()) {
+			case THROW -> throw failure;
+			case SKIP -> {
+				if (logger.isDebugEnabled()) {
+					logger.debug("Skipped " + operation.describe() + ": " + failure.getMessage());
+				}
+				yield operation.skipValue().get();
+			}
+			case FALLBACK -> {
+				if (logger.isDebugEnabled()) {
+					logger.debug("Falling back for " + operation.describe() + ": " + failure.getMessage());
+				}
+				FallbackMethod fallback = operation.fallback();
+				if (fallback == null || target == null) {
+					throw failure;
+				}
+				yield fallback.invoke(target, invocation.getArguments(), failure);
+			}
+		};
+	}
+
+	private void warnIfInsideTransaction(LockOperation operation) {
+		if (TRANSACTIONS_PRESENT && TransactionSynchronizationManager.isActualTransactionActive()
+				&& this.warnedInsideTransaction.add(operation)) {
+			logger.warn("@DistributedLock on " + operation.describe() + " was acquired inside a running transaction: "
+					+ "the lock is released before that transaction commits, so the next holder may read stale data. "
+					+ "Lock in the caller, outside @Transactional, or check distributed-lock.order");
+		}
+	}
+
+}

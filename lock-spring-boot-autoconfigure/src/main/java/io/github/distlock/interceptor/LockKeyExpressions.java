@@ -1,0 +1,141 @@
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Method;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+import io.github.distlock.core.InvalidLockKeyException;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.context.expression.BeanFactoryResolver;
+import org.springframework.context.expression.MethodBasedEvaluationContext;
+import org.springframework.core.DefaultParameterNameDiscoverer;
+import org.springframework.core.ParameterNameDiscoverer;
+import org.springframework.expression.EvaluationException;
+import org.springframework.expression.Expression;
+import org.springframework.expression.ParseException;
+import org.springframework.expression.spel.SpelNode;
+import org.springframework.expression.spel.ast.VariableReference;
+import org.springframework.expression.spel.standard.SpelExpression;
+import org.springframework.expression.spel.standard.SpelExpressionParser;
+
+/**
+ * Parses key expressions once, checks the parameters they name, and evaluates them per call.
+ */
+final class LockKeyExpressions {
+
+	private final SpelExpressionParser parser = new SpelExpressionParser();
+
+	private final ParameterNameDiscoverer parameterNames = new DefaultParameterNameDiscoverer();
+
+	private volatile @Nullable BeanFactoryResolver beanResolver;
+
+	void setBeanFactory(BeanFactory beanFactory) {
+		this.beanResolver = new BeanFactoryResolver(beanFactory);
+	}
+
+	/**
+	 * Parses a key expression and checks that every {@code #variable} it names exists.
+	 * @throws IllegalStateException naming the method if the expression is invalid
+	 */
+	Expression parse(String expression, Method method, String description) {
+		if (expression.isBlank()) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has a blank key expression");
+		}
+		Expression parsed;
+		try {
+			parsed = this.parser.parseExpression(expression);
+		}
+		catch (ParseException ex) {
+			throw new IllegalStateException("Invalid @DistributedLock key expression '" + expression + "' on "
+					+ description + ": " + ex.getMessage(), ex);
+		}
+		checkVariables(parsed, expression, method, description);
+		return parsed;
+	}
+
+	private void checkVariables(Expression parsed, String expression, Method method, String description) {
+		if (!(parsed instanceof SpelExpression spel)) {
+			return;
+		}
+		Set<String> variables = new LinkedHashSet<>();
+		collectVariables(spel.getAST(), variables);
+		if (variables.isEmpty()) {
+			return;
+		}
+		String[] names = this.parameterNames.getParameterNames(method);
+		Set<String> known = new LinkedHashSet<>();
+		known.add("root");
+		known.add("this");
+		for (int i = 0; i < method.getParameterCount(); i++) {
+			known.add("p" + i);
+			known.add("a" + i);
+			if (names != null) {
+				known.add(names[i]);
+			}
+		}
+		for (String variable : variables) {
+			if (known.contains(variable)) {
+				continue;
+			}
+			if (names == null && method.getParameterCount() > 0) {
+				throw new IllegalStateException("@DistributedLock key expression '" + expression + "' on " + description
+						+ " refers to #" + variable + ", but the parameter names of this method are not available: "
+						+ "compile with -parameters, or refer to parameters as #p0, #p1, ...");
+			}
+			throw new IllegalStateException("@DistributedLock key expression '" + expression + "' on " + description
+					+ " refers to #" + variable + ", which is not a parameter of the method; its parameters are "
+					+ describeParameters(names, method.getParameterCount()));
+		}
+	}
+
+	private static String describeParameters(String @Nullable [] names, int count) {
+		if (count == 0) {
+			return "none";
+		}
+		StringBuilder parameters = new StringBuilder();
+		for (int i = 0; i < count; i++) {
+			parameters.append((i > 0) ? ", " : "").append((names != null) ? "#" + names[i] + " = " : "").append("#p").append(i);
+		}
+		return parameters.toString();
+	}
+
+	private static void collectVariables(SpelNode node, Set<String> variables) {
+		if (node instanceof VariableReference) {
+			variables.add(node.toStringAST().substring(1));
+		}
+		for (int i = 0; i < node.getChildCount(); i++) {
+			collectVariables(node.getChild(i), variables);
+		}
+	}
+
+	/**
+	 * Evaluates the key of one call.
+	 * @throws InvalidLockKeyException if the expression fails or gives a null or blank key
+	 */
+	String evaluate(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
+		LockExpressionRoot root = new LockExpressionRoot(operation.method(), args, target, operation.targetClass());
+		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(root, operation.method(), args,
+				this.parameterNames);
+		BeanFactoryResolver resolver = this.beanResolver;
+		if (resolver != null) {
+			context.setBeanResolver(resolver);
+		}
+		Object value;
+		try {
+			value = operation.keyExpression().getValue(context);
+		}
+		catch (EvaluationException ex) {
+			throw new InvalidLockKeyException("Could not evaluate @DistributedLock key expression '"
+					+ operation.keyExpressionString() + "' on " + operation.describe() + ": " + ex.getMessage());
+		}
+		String key = (value != null) ? value.toString() : null;
+		if (key == null || key.isBlank()) {
+			throw new InvalidLockKeyException("@DistributedLock key expression '" + operation.keyExpressionString()
+					+ "' on " + operation.describe() + " evaluated to " + ((key == null) ? "null" : "a blank key '" + key + "'")
+					+ "; a lock key must not be null or blank");
+		}
+		return key;
+	}
+
+}

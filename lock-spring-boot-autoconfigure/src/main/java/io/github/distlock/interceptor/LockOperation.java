@@ -1,0 +1,45 @@
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+
+import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.annotation.LockType;
+import org.jspecify.annotations.Nullable;
+import org.springframework.expression.Expression;
+
+/**
+ * A {@code @DistributedLock} method, parsed and validated once.
+ *
+ * @param method the annotated method, as declared on the target class
+ * @param targetClass the target class
+ * @param keyExpressionString the key expression as written
+ * @param keyExpression the parsed key expression
+ * @param waitTime the wait time, or {@code null} for the default
+ * @param type the lock type
+ * @param onFailure the failure policy
+ * @param fallback the fallback method, for {@link LockFailurePolicy#FALLBACK}
+ * @param skipValue what to return for {@link LockFailurePolicy#SKIP}
+ */
+record LockOperation(Method method, Class<?> targetClass, String keyExpressionString, Expression keyExpression,
+		@Nullable Duration waitTime, LockType type, LockFailurePolicy onFailure, @Nullable FallbackMethod fallback,
+		SkipValue skipValue) {
+
+	/**
+	 * A readable name of the method, for messages: {@code Type.method(Params)}.
+	 * @return the description
+	 */
+	String describe() {
+		return describe(this.method, this.targetClass);
+	}
+
+	static String describe(Method method, Class<?> targetClass) {
+		StringBuilder name = new StringBuilder(targetClass.getName()).append('.').append(method.getName()).append('(');
+		Class<?>[] types = method.getParameterTypes();
+		for (int i = 0; i < types.length; i++) {
+			name.append((i > 0) ? ", " : "").append(types[i].getSimpleName());
+		}
+		return name.append(')').toString();
+	}
+
+}

@@ -1,0 +1,150 @@
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LockFailurePolicy;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.core.BridgeMethodResolver;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotationUtils;
+import org.springframework.expression.Expression;
+import org.springframework.util.ClassUtils;
+import org.springframework.util.ReflectionUtils;
+
+/**
+ * Finds the {@code @DistributedLock} methods of a class and turns each into a validated
+ * {@link LockOperation}. A class is scanned once, the first time the pointcut asks about it
+ * (when its bean is created), so an invalid annotation anywhere on the class fails start-up
+ * with a message naming the method.
+ */
+public class LockOperationSource implements BeanFactoryAware {
+
+	private static final Log logger = LogFactory.getLog(LockOperationSource.class);
+
+	private static final Map<Method, LockOperation> NONE = Map.of();
+
+	private final Map<Class<?>, Map<Method, LockOperation>> operations = new ConcurrentHashMap<>();
+
+	private final LockKeyExpressions expressions = new LockKeyExpressions();
+
+	@Override
+	public void setBeanFactory(BeanFactory beanFactory) {
+		this.expressions.setBeanFactory(beanFactory);
+	}
+
+	/**
+	 * Returns the lock operation of a method.
+	 * @param method the method called (possibly an interface method)
+	 * @param targetClass the target class, or {@code null} to use the method's declaring class
+	 * @return the operation, or {@code null} if the method is not annotated
+	 */
+	@Nullable LockOperation getOperation(Method method, @Nullable Class<?> targetClass) {
+		Class<?> userClass = ClassUtils.getUserClass((targetClass != null) ? targetClass : method.getDeclaringClass());
+		Map<Method, LockOperation> classOperations = this.operations.get(userClass);
+		if (classOperations == null) {
+			classOperations = this.operations.computeIfAbsent(userClass, this::scan);
+		}
+		if (classOperations.isEmpty()) {
+			return null;
+		}
+		LockOperation operation = classOperations.get(method);
+		if (operation == null) {
+			Method specific = BridgeMethodResolver.findBridgedMethod(AopUtils.getMostSpecificMethod(method, userClass));
+			operation = classOperations.get(specific);
+		}
+		return operation;
+	}
+
+	/**
+	 * Whether a method carries {@code @DistributedLock}.
+	 * @param method the method
+	 * @param targetClass the target class
+	 * @return whether calls to it are locked
+	 */
+	public boolean isLocked(Method method, @Nullable Class<?> targetClass) {
+		return getOperation(method, targetClass) != null;
+	}
+
+	String evaluateKey(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
+		return this.expressions.evaluate(operation, args, target);
+	}
+
+	private Map<Method, LockOperation> scan(Class<?> targetClass) {
+		if (!AnnotationUtils.isCandidateClass(targetClass, DistributedLock.class)) {
+			return NONE;
+		}
+		Map<Method, LockOperation> found = new ConcurrentHashMap<>();
+		for (Method method : ReflectionUtils.getUniqueDeclaredMethods(targetClass, ReflectionUtils.USER_DECLARED_METHODS)) {
+			if (method.isBridge()) {
+				continue;
+			}
+			DistributedLock annotation = AnnotatedElementUtils.findMergedAnnotation(method, DistributedLock.class);
+			if (annotation != null) {
+				found.put(method, createOperation(method, targetClass, annotation));
+			}
+		}
+		return found.isEmpty() ? NONE : found;
+	}
+
+	private LockOperation createOperation(Method method, Class<?> targetClass, DistributedLock annotation) {
+		String description = LockOperation.describe(method, targetClass);
+		checkProxyable(method, description);
+		Expression key = this.expressions.parse(annotation.key(), method, description);
+		Duration waitTime = (annotation.waitTime() >= 0)
+				? Duration.of(annotation.waitTime(), annotation.timeUnit().toChronoUnit()) : null;
+		LockFailurePolicy onFailure = annotation.onFailure();
+		FallbackMethod fallback = null;
+		if (onFailure == LockFailurePolicy.FALLBACK) {
+			fallback = FallbackMethod.find(method, targetClass, annotation.fallback(), description);
+		}
+		else if (!annotation.fallback().isEmpty()) {
+			throw new IllegalStateException("@DistributedLock on " + description + " names fallback '"
+					+ annotation.fallback() + "' but its onFailure is " + onFailure
+					+ ": set onFailure = LockFailurePolicy.FALLBACK or remove the fallback");
+		}
+		SkipValue skipValue = (onFailure == LockFailurePolicy.SKIP) ? SkipValue.forMethod(method, description) : () -> null;
+		return new LockOperation(method, targetClass, annotation.key(), key, waitTime, annotation.type(), onFailure,
+				fallback, skipValue);
+	}
+
+	private static void checkProxyable(Method method, String description) {
+		int modifiers = method.getModifiers();
+		if (Modifier.isStatic(modifiers) || Modifier.isPrivate(modifiers)) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has no effect: a "
+					+ (Modifier.isStatic(modifiers) ? "static" : "private")
+					+ " method is not called through the bean's proxy");
+		}
+		if (Modifier.isFinal(modifiers)) {
+			logger.warn("@DistributedLock on final method " + description
+					+ " applies only when the bean is proxied through an interface");
+		}
+		Class<?> returnType = method.getReturnType();
+		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)
+				|| isPublisher(returnType)) {
+			throw new IllegalStateException("@DistributedLock on " + description + " returns " + returnType.getName()
+					+ ": the lock would be released when the method returns, before the asynchronous work completes");
+		}
+	}
+
+	private static boolean isPublisher(Class<?> type) {
+		for (Class<?> candidate : ClassUtils.getAllInterfacesForClassAsSet(type)) {
+			if (candidate.getName().equals("org.reactivestreams.Publisher")) {
+				return true;
+			}
+		}
+		return type.getName().equals("org.reactivestreams.Publisher");
+	}
+
+}

@@ -1,0 +1,93 @@
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Method;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.stream.Stream;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a method returns when its lock is skipped ({@code LockFailurePolicy.SKIP}): nothing for
+ * {@code void}, an empty {@code Optional}, collection, map, stream or array, otherwise
+ * {@code null}.
+ */
+@FunctionalInterface
+interface SkipValue {
+
+	@Nullable Object get();
+
+	/**
+	 * The skip value for a method.
+	 * @param method the method
+	 * @param description the method's name for messages
+	 * @return the skip value
+	 * @throws IllegalStateException if the method returns a primitive, which has no empty value
+	 */
+	static SkipValue forMethod(Method method, String description) {
+		Class<?> type = method.getReturnType();
+		if (type == void.class) {
+			return () -> null;
+		}
+		if (type.isPrimitive()) {
+			throw new IllegalStateException("@DistributedLock(onFailure = SKIP) on " + description + " returns "
+					+ type.getName() + ", which has no empty value: return a wrapper type, Optional or void, "
+					+ "or use another failure policy");
+		}
+		if (type == Stream.class) {
+			return Stream::empty;
+		}
+		Object empty = emptyValue(type);
+		return () -> empty;
+	}
+
+	private static @Nullable Object emptyValue(Class<?> type) {
+		if (type == Optional.class) {
+			return Optional.empty();
+		}
+		if (type == OptionalInt.class) {
+			return OptionalInt.empty();
+		}
+		if (type == OptionalLong.class) {
+			return OptionalLong.empty();
+		}
+		if (type == OptionalDouble.class) {
+			return OptionalDouble.empty();
+		}
+		if (type.isArray()) {
+			return Array.newInstance(type.getComponentType(), 0);
+		}
+		if (type.isAssignableFrom(List.class)) {
+			return List.of();
+		}
+		if (type == NavigableSet.class || type == SortedSet.class) {
+			return Collections.emptyNavigableSet();
+		}
+		if (type.isAssignableFrom(Set.class)) {
+			return Set.of();
+		}
+		if (type == NavigableMap.class || type == SortedMap.class) {
+			return Collections.emptyNavigableMap();
+		}
+		if (type.isAssignableFrom(Map.class)) {
+			return Map.of();
+		}
+		if (type == Collection.class || type == Iterable.class) {
+			return List.of();
+		}
+		return null;
+	}
+
+}

@@ -1,0 +1,155 @@
+package io.github.distlock.zookeeper;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.zookeeper.server.ServerConfig;
+import org.apache.zookeeper.server.ZooKeeperServerMain;
+import org.springframework.util.FileSystemUtils;
+
+/**
+ * A standalone ZooKeeper server in this JVM, on the loopback address, with its data in a
+ * temporary folder that is deleted on close. For development and tests only: it is a single
+ * point of failure and its data does not survive the process.
+ */
+public final class EmbeddedZooKeeperServer implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(EmbeddedZooKeeperServer.class);
+
+	private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+
+	private final Path dataDir;
+
+	private final int port;
+
+	private final ServerMain server = new ServerMain();
+
+	private final Thread thread;
+
+	private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+	private EmbeddedZooKeeperServer(int port) throws IOException {
+		this.port = (port != 0) ? port : freePort();
+		this.dataDir = Files.createTempDirectory("embedded-zookeeper");
+		Path config = this.dataDir.resolve("zoo.cfg");
+		Files.writeString(config, String.join("\n", "tickTime=2000", "dataDir=" + this.dataDir.resolve("data"),
+				"clientPort=" + this.port, "clientPortAddress=127.0.0.1", "maxClientCnxns=0",
+				"admin.enableServer=false", ""));
+		ServerConfig serverConfig = new ServerConfig();
+		try {
+			serverConfig.parse(config.toString());
+		}
+		catch (Exception ex) {
+			throw new IOException("Invalid embedded ZooKeeper configuration: " + ex.getMessage(), ex);
+		}
+		this.thread = new Thread(() -> run(serverConfig), "embedded-zookeeper-" + this.port);
+		this.thread.setDaemon(true);
+	}
+
+	/**
+	 * Starts a server and waits until it accepts connections.
+	 * @param port the client port, or {@code 0} for a free one
+	 * @return the running server
+	 * @throws IOException if the server does not start
+	 */
+	public static EmbeddedZooKeeperServer start(int port) throws IOException {
+		EmbeddedZooKeeperServer server = new EmbeddedZooKeeperServer(port);
+		server.thread.start();
+		server.awaitStarted();
+		logger.warn("Started an embedded ZooKeeper server on " + server.getConnectString()
+				+ " (distributed-lock.zookeeper.embedded.enabled=true): for development and tests only");
+		return server;
+	}
+
+	private void run(ServerConfig config) {
+		try {
+			this.server.runFromConfig(config);
+		}
+		catch (Throwable ex) {
+			this.failure.set(ex);
+		}
+	}
+
+	private void awaitStarted() throws IOException {
+		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (this.failure.get() != null || !this.thread.isAlive()) {
+				close();
+				throw new IOException("Embedded ZooKeeper server failed to start on port " + this.port,
+						this.failure.get());
+			}
+			try (Socket socket = new Socket()) {
+				socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), this.port), 200);
+				return;
+			}
+			catch (IOException notYet) {
+				sleep();
+			}
+		}
+		close();
+		throw new IOException("Embedded ZooKeeper server did not start on port " + this.port + " within "
+				+ START_TIMEOUT.toSeconds() + "s");
+	}
+
+	private static void sleep() throws IOException {
+		try {
+			Thread.sleep(50);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IOException("Interrupted while waiting for the embedded ZooKeeper server", ex);
+		}
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+	}
+
+	/**
+	 * The connect string of this server.
+	 * @return {@code 127.0.0.1:port}
+	 */
+	public String getConnectString() {
+		return "127.0.0.1:" + this.port;
+	}
+
+	/**
+	 * The client port.
+	 * @return the port
+	 */
+	public int getPort() {
+		return this.port;
+	}
+
+	@Override
+	public void close() {
+		this.server.stop();
+		try {
+			this.thread.join(10_000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		FileSystemUtils.deleteRecursively(this.dataDir.toFile());
+	}
+
+	private static final class ServerMain extends ZooKeeperServerMain {
+
+		void stop() {
+			shutdown();
+		}
+
+	}
+
+}

@@ -1,0 +1,130 @@
+package io.github.distlock.zookeeper;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import io.github.distlock.core.InvalidLockKeyException;
+import io.github.distlock.core.LockPathResolver;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.common.PathUtils;
+
+/**
+ * Maps a key to one znode directly under a root path.
+ * <p>
+ * The rule: the key's UTF-8 bytes are kept when they are ASCII letters, digits or one of
+ * {@code - _ . : @ , = + ! * ( ) [ ] { } # $ &}, and written as {@code %XX} (upper-case hex)
+ * otherwise, so {@code /}, {@code %}, {@code ~}, spaces, control characters and non-ASCII text
+ * never reach ZooKeeper raw. A segment that would be {@code .} or {@code ..} has its dots
+ * escaped. A segment longer than {@value #MAX_SEGMENT_LENGTH} characters is cut to its first
+ * {@value #HASHED_PREFIX_LENGTH} characters followed by {@code ~} and the SHA-256 of the key
+ * in hex. Percent-encoding is injective, and {@code ~} appears only in hashed segments, so
+ * different keys map to different paths (barring a SHA-256 collision).
+ */
+public final class ZnodeLockPathResolver implements LockPathResolver {
+
+	/** Longest segment kept as is. */
+	public static final int MAX_SEGMENT_LENGTH = 200;
+
+	/** Length of the readable prefix of a hashed segment. */
+	public static final int HASHED_PREFIX_LENGTH = 120;
+
+	private static final String SAFE_PUNCTUATION = "-_.:@,=+!*()[]{}#$&";
+
+	private static final HexFormat HEX = HexFormat.of().withUpperCase();
+
+	private final String rootPath;
+
+	/**
+	 * Creates a resolver for lock nodes under the given root.
+	 * @param rootPath an absolute ZooKeeper path such as {@code /Locks}
+	 */
+	public ZnodeLockPathResolver(String rootPath) {
+		this.rootPath = validateRoot(rootPath);
+	}
+
+	private static String validateRoot(String rootPath) {
+		String root = (rootPath.length() > 1 && rootPath.endsWith("/"))
+				? rootPath.substring(0, rootPath.length() - 1) : rootPath;
+		try {
+			PathUtils.validatePath(root);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("Invalid lock root path '" + rootPath + "': " + ex.getMessage(), ex);
+		}
+		if (root.equals("/zookeeper") || root.startsWith("/zookeeper/")) {
+			throw new IllegalArgumentException(
+					"Invalid lock root path '" + rootPath + "': /zookeeper is reserved by ZooKeeper");
+		}
+		return root;
+	}
+
+	/**
+	 * The root path every lock node lives under.
+	 * @return the root path
+	 */
+	public String getRootPath() {
+		return this.rootPath;
+	}
+
+	@Override
+	public String resolve(String key) {
+		if (key == null || key.isBlank()) {
+			throw new InvalidLockKeyException("Lock key must not be null or blank");
+		}
+		return ZKPaths.makePath(this.rootPath, encode(key));
+	}
+
+	/**
+	 * Encodes a key into one legal znode name by the rule of this class.
+	 * @param key the key
+	 * @return the znode name
+	 */
+	public static String encode(String key) {
+		byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
+		StringBuilder segment = new StringBuilder(bytes.length + 8);
+		for (byte b : bytes) {
+			int c = b & 0xFF;
+			if (isSafe(c)) {
+				segment.append((char) c);
+			}
+			else {
+				segment.append('%').append(HEX.toHexDigits((byte) c));
+			}
+		}
+		String encoded = segment.toString();
+		if (encoded.equals(".") || encoded.equals("..")) {
+			return encoded.replace(".", "%2E");
+		}
+		if (encoded.length() > MAX_SEGMENT_LENGTH) {
+			return readablePrefix(encoded) + "~" + HEX.formatHex(sha256(bytes)).toLowerCase();
+		}
+		return encoded;
+	}
+
+	private static boolean isSafe(int c) {
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+				|| (c < 0x80 && SAFE_PUNCTUATION.indexOf(c) >= 0);
+	}
+
+	private static String readablePrefix(String encoded) {
+		int end = HASHED_PREFIX_LENGTH;
+		// do not cut an %XX escape in two
+		int percent = encoded.lastIndexOf('%', end - 1);
+		if (percent >= 0 && percent > end - 3) {
+			end = percent;
+		}
+		return encoded.substring(0, end);
+	}
+
+	private static byte[] sha256(byte[] bytes) {
+		try {
+			return MessageDigest.getInstance("SHA-256").digest(bytes);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is required of every Java platform", ex);
+		}
+	}
+
+}

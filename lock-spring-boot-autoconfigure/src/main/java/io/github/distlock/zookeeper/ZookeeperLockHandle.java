@@ -1,0 +1,143 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockState;
+
+/**
+ * A lock held through a ZooKeeper node. Its state follows the connection of the session that
+ * created the node.
+ */
+final class ZookeeperLockHandle implements LockHandle {
+
+	private final ZookeeperLockRegistry registry;
+
+	private final ZookeeperLockRegistry.RecipeKey recipeKey;
+
+	private final CuratorLockRecipe recipe;
+
+	private final String key;
+
+	private final LockType type;
+
+	private final HeldNode node;
+
+	private final long sessionId;
+
+	private final Thread owner;
+
+	private final Instant acquiredAt = Instant.now();
+
+	private final AtomicReference<LockState> state = new AtomicReference<>(LockState.HELD);
+
+	ZookeeperLockHandle(ZookeeperLockRegistry registry, ZookeeperLockRegistry.RecipeKey recipeKey,
+			CuratorLockRecipe recipe, String key, LockType type, HeldNode node, long sessionId) {
+		this.registry = registry;
+		this.recipeKey = recipeKey;
+		this.recipe = recipe;
+		this.key = key;
+		this.type = type;
+		this.node = node;
+		this.sessionId = sessionId;
+		this.owner = Thread.currentThread();
+	}
+
+	@Override
+	public String key() {
+		return this.key;
+	}
+
+	@Override
+	public String path() {
+		return this.recipeKey.path();
+	}
+
+	@Override
+	public LockType type() {
+		return this.type;
+	}
+
+	@Override
+	public long fencingToken() {
+		return this.node.fencingToken();
+	}
+
+	@Override
+	public boolean isHeld() {
+		return this.state.get() == LockState.HELD;
+	}
+
+	@Override
+	public LockState state() {
+		return this.state.get();
+	}
+
+	/**
+	 * The lock node this holder created.
+	 * @return the node path
+	 */
+	String nodePath() {
+		return this.node.nodePath();
+	}
+
+	long sessionId() {
+		return this.sessionId;
+	}
+
+	Thread owner() {
+		return this.owner;
+	}
+
+	Instant acquiredAt() {
+		return this.acquiredAt;
+	}
+
+	ZookeeperLockRegistry.RecipeKey recipeKey() {
+		return this.recipeKey;
+	}
+
+	CuratorLockRecipe recipe() {
+		return this.recipe;
+	}
+
+	HeldNode node() {
+		return this.node;
+	}
+
+	/**
+	 * Moves to a new state unless the lock is already released or lost.
+	 * @return whether the state changed
+	 */
+	boolean transition(LockState next) {
+		LockState current = this.state.get();
+		while (current != LockState.RELEASED && current != LockState.LOST && current != next) {
+			if (this.state.compareAndSet(current, next)) {
+				return true;
+			}
+			current = this.state.get();
+		}
+		return false;
+	}
+
+	@Override
+	public void close() {
+		if (this.type != LockType.SEMAPHORE_MUTEX && Thread.currentThread() != this.owner) {
+			throw new IllegalMonitorStateException("Lock '" + this.key + "' (" + path() + ") is held by thread '"
+					+ this.owner.getName() + "' and only that thread can release it; "
+					+ "use LockType.SEMAPHORE_MUTEX for a lock released by another thread");
+		}
+		if (this.state.getAndSet(LockState.RELEASED) != LockState.RELEASED) {
+			this.registry.release(this);
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "Lock[key=" + this.key + ", path=" + path() + ", type=" + this.type + ", token="
+				+ this.node.fencingToken() + ", state=" + this.state.get() + "]";
+	}
+
+}
