@@ -7,6 +7,7 @@ import io.github.distlock.annotation.LockType;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreV2;
 import org.apache.curator.framework.recipes.locks.Lease;
+import org.apache.curator.utils.ZKPaths;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,10 +19,13 @@ final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 
 	private final CuratorFramework client;
 
+	private final String leasesPath;
+
 	private final InterProcessSemaphoreV2 semaphore;
 
 	SemaphoreMutexRecipe(CuratorFramework client, String path) {
 		this.client = client;
+		this.leasesPath = ZKPaths.makePath(path, "leases");
 		this.semaphore = new InterProcessSemaphoreV2(client, path, 1);
 	}
 
@@ -32,7 +36,9 @@ final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 			return null;
 		}
 		try {
-			return new HeldNode(lease.getNodeName(), LockNodes.czxid(this.client, lease.getNodeName()), lease);
+			// the lease gives its node name only
+			String node = ZKPaths.makePath(this.leasesPath, lease.getNodeName());
+			return new HeldNode(node, LockNodes.czxid(this.client, node), lease);
 		}
 		catch (Exception ex) {
 			lease.close();

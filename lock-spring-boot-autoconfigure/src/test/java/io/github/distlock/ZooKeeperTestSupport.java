@@ -1,0 +1,80 @@
+package io.github.distlock;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * Helpers for tests against a real ZooKeeper server.
+ */
+public final class ZooKeeperTestSupport {
+
+	private ZooKeeperTestSupport() {
+	}
+
+	/**
+	 * A started client, connected before it is returned.
+	 */
+	public static CuratorFramework connectedClient(String connectString) throws InterruptedException {
+		CuratorFramework client = CuratorFrameworkFactory.builder()
+			.connectString(connectString)
+			.sessionTimeoutMs(10_000)
+			.connectionTimeoutMs(5_000)
+			.retryPolicy(new RetryOneTime(100))
+			.build();
+		client.start();
+		if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {
+			client.close();
+			throw new IllegalStateException("Could not connect to " + connectString);
+		}
+		return client;
+	}
+
+	/**
+	 * Expires a client's session on the server, as a long partition or pause would: another
+	 * handle opened with the same session id and password closes it.
+	 */
+	public static void expireSession(CuratorFramework client) throws Exception {
+		org.apache.zookeeper.ZooKeeper zookeeper = client.getZookeeperClient().getZooKeeper();
+		CountDownLatch connected = new CountDownLatch(1);
+		org.apache.zookeeper.ZooKeeper twin = new org.apache.zookeeper.ZooKeeper(
+				client.getZookeeperClient().getCurrentConnectionString(), 10_000, (event) -> {
+					if (event.getState() == org.apache.zookeeper.Watcher.Event.KeeperState.SyncConnected) {
+						connected.countDown();
+					}
+				}, zookeeper.getSessionId(), zookeeper.getSessionPasswd());
+		try {
+			connected.await(10, TimeUnit.SECONDS);
+		}
+		finally {
+			twin.close();
+		}
+	}
+
+	/**
+	 * Every ephemeral node (a lock or lease node) under a path, depth first.
+	 */
+	public static List<String> ephemeralNodesUnder(CuratorFramework client, String path) throws Exception {
+		List<String> found = new ArrayList<>();
+		if (client.checkExists().forPath(path) == null) {
+			return found;
+		}
+		for (String child : client.getChildren().forPath(path)) {
+			String childPath = ZKPaths.makePath(path, child);
+			Stat stat = client.checkExists().forPath(childPath);
+			if (stat != null && stat.getEphemeralOwner() != 0) {
+				found.add(childPath);
+			}
+			found.addAll(ephemeralNodesUnder(client, childPath));
+		}
+		return found;
+	}
+
+}

@@ -1,0 +1,342 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockBackendException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.LockState;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.ZooKeeperTestSupport.expireSession;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The ZooKeeper registry against a real server, with two clients as two contenders.
+ */
+class ZookeeperLockRegistryTests {
+
+	private static final Duration SHORT = Duration.ofMillis(300);
+
+	private static TestingServer server;
+
+	private CuratorFramework clientA;
+
+	private CuratorFramework clientB;
+
+	private ZookeeperLockRegistry first;
+
+	private ZookeeperLockRegistry second;
+
+	private final ExecutorService executor = Executors.newCachedThreadPool();
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@BeforeEach
+	void connect() throws Exception {
+		this.clientA = connectedClient(server.getConnectString());
+		this.clientB = connectedClient(server.getConnectString());
+		this.first = new ZookeeperLockRegistry(this.clientA, new ZnodeLockPathResolver("/Locks"));
+		this.second = new ZookeeperLockRegistry(this.clientB, new ZnodeLockPathResolver("/Locks"));
+	}
+
+	@AfterEach
+	void disconnect() throws Exception {
+		this.executor.shutdownNow();
+		this.first.close();
+		this.second.close();
+		this.clientA.close();
+		this.clientB.close();
+	}
+
+	@Test
+	void secondClientTimesOutWhileFirstHolds() throws Exception {
+		try (LockHandle held = this.first.acquire("stock:1", LockType.MUTEX, SHORT)) {
+			assertThat(held.isHeld()).isTrue();
+			assertThat(held.path()).isEqualTo("/Locks/stock:1");
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> this.second.acquire("stock:1", LockType.MUTEX, SHORT))
+				.satisfies((ex) -> {
+					assertThat(ex.getKey()).isEqualTo("stock:1");
+					assertThat(ex.getPath()).isEqualTo("/Locks/stock:1");
+					assertThat(ex.getWaited()).isGreaterThanOrEqualTo(SHORT);
+				})
+				.withMessageContaining("'stock:1'")
+				.withMessageContaining("/Locks/stock:1");
+		}
+		try (LockHandle next = this.second.acquire("stock:1", LockType.MUTEX, Duration.ZERO)) {
+			assertThat(next.isHeld()).isTrue();
+		}
+		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
+	}
+
+	@Test
+	void waiterGetsTheLockWhenTheHolderReleases() throws Exception {
+		LockHandle held = this.first.acquire("handover", LockType.MUTEX, SHORT);
+		Future<Long> waiter = this.executor.submit(() -> {
+			try (LockHandle lock = this.second.acquire("handover", LockType.MUTEX, Duration.ofSeconds(30))) {
+				return lock.fencingToken();
+			}
+		});
+		await().until(() -> this.clientA.getChildren().forPath("/Locks/handover").size() == 2);
+		assertThat(waiter.isDone()).isFalse();
+		long firstToken = held.fencingToken();
+		held.close();
+		assertThat(waiter.get(30, TimeUnit.SECONDS)).isGreaterThan(firstToken);
+	}
+
+	@Test
+	void otherThreadOfTheSameProcessIsExcluded() throws Exception {
+		try (LockHandle held = this.first.acquire("same-jvm", LockType.MUTEX, SHORT)) {
+			Future<?> other = this.executor
+				.submit(() -> this.first.acquire("same-jvm", LockType.MUTEX, SHORT).close());
+			assertThatExceptionOfType(java.util.concurrent.ExecutionException.class)
+				.isThrownBy(() -> other.get(30, TimeUnit.SECONDS))
+				.withCauseInstanceOf(LockAcquisitionException.class);
+		}
+	}
+
+	@Test
+	void mutexIsReentrantInTheSameThreadWithTheSameToken() throws Exception {
+		LockHandle outer = this.first.acquire("reentrant", LockType.MUTEX, SHORT);
+		LockHandle inner = this.first.acquire("reentrant", LockType.MUTEX, Duration.ZERO);
+		assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
+		assertThat(this.clientA.getChildren().forPath("/Locks/reentrant")).hasSize(1);
+		inner.close();
+		assertThat(outer.isHeld()).isTrue();
+		assertThatExceptionOfType(LockAcquisitionException.class)
+			.isThrownBy(() -> this.second.acquire("reentrant", LockType.MUTEX, Duration.ZERO));
+		outer.close();
+		this.second.acquire("reentrant", LockType.MUTEX, Duration.ZERO).close();
+	}
+
+	@Test
+	void fencingTokensGrowAcrossHoldersAndAfterTheParentIsRecreated() throws Exception {
+		List<Long> tokens = new ArrayList<>();
+		for (int i = 0; i < 6; i++) {
+			ZookeeperLockRegistry registry = (i % 2 == 0) ? this.first : this.second;
+			try (LockHandle lock = registry.acquire("fenced", LockType.MUTEX, SHORT)) {
+				tokens.add(lock.fencingToken());
+			}
+			if (i == 2) {
+				this.clientA.delete().forPath("/Locks/fenced");
+			}
+		}
+		assertThat(tokens).isSorted().doesNotHaveDuplicates().allMatch((token) -> token > 0);
+	}
+
+	@ParameterizedTest
+	@EnumSource(LockType.class)
+	void everyTypeGivesGrowingTokensAndLeavesNoNode(LockType type) throws Exception {
+		long previous = 0;
+		for (int i = 0; i < 3; i++) {
+			ZookeeperLockRegistry registry = (i % 2 == 0) ? this.first : this.second;
+			try (LockHandle lock = registry.acquire("typed-" + type, type, SHORT)) {
+				assertThat(lock.type()).isEqualTo(type);
+				assertThat(lock.fencingToken()).isGreaterThan(previous);
+				previous = lock.fencingToken();
+			}
+		}
+		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
+	}
+
+	@Test
+	void readersShareAndAWriterExcludesThem() throws Exception {
+		try (LockHandle readA = this.first.acquire("rw", LockType.READ, SHORT);
+				LockHandle readB = this.second.acquire("rw", LockType.READ, SHORT)) {
+			assertThat(readA.isHeld()).isTrue();
+			assertThat(readB.isHeld()).isTrue();
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> this.second.acquire("rw", LockType.WRITE, SHORT));
+		}
+		try (LockHandle write = this.second.acquire("rw", LockType.WRITE, SHORT)) {
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> this.first.acquire("rw", LockType.READ, SHORT));
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> this.first.acquire("rw", LockType.WRITE, SHORT));
+		}
+		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
+	}
+
+	@Test
+	void writerMayAlsoTakeTheReadLock() throws Exception {
+		try (LockHandle write = this.first.acquire("downgrade", LockType.WRITE, SHORT);
+				LockHandle read = this.first.acquire("downgrade", LockType.READ, Duration.ZERO)) {
+			assertThat(read.isHeld()).isTrue();
+			assertThat(read.fencingToken()).isGreaterThan(write.fencingToken());
+		}
+	}
+
+	@Test
+	void semaphoreMutexIsNotReentrant() throws Exception {
+		try (LockHandle held = this.first.acquire("semaphore", LockType.SEMAPHORE_MUTEX, SHORT)) {
+			assertThat(held.isHeld()).isTrue();
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> this.first.acquire("semaphore", LockType.SEMAPHORE_MUTEX, SHORT));
+		}
+		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
+	}
+
+	@Test
+	void semaphoreMutexMayBeReleasedByAnotherThread() throws Exception {
+		LockHandle held = this.first.acquire("semaphore-handoff", LockType.SEMAPHORE_MUTEX, SHORT);
+		CompletableFuture.runAsync(held::close, this.executor).get(30, TimeUnit.SECONDS);
+		assertThat(held.state()).isEqualTo(LockState.RELEASED);
+		this.second.acquire("semaphore-handoff", LockType.SEMAPHORE_MUTEX, Duration.ZERO).close();
+	}
+
+	@Test
+	void mutexReleasedByAnotherThreadIsRefusedAndStaysHeld() throws Exception {
+		LockHandle held = this.first.acquire("owned", LockType.MUTEX, SHORT);
+		AtomicReference<Throwable> failure = new AtomicReference<>();
+		CompletableFuture.runAsync(() -> {
+			try {
+				held.close();
+			}
+			catch (Throwable ex) {
+				failure.set(ex);
+			}
+		}, this.executor).get(30, TimeUnit.SECONDS);
+		assertThat(failure.get()).isInstanceOf(IllegalMonitorStateException.class)
+			.hasMessageContaining("only that thread can release it");
+		assertThat(held.isHeld()).isTrue();
+		held.close();
+		assertThat(held.isHeld()).isFalse();
+	}
+
+	@Test
+	void closingTwiceReleasesOnce() throws Exception {
+		LockHandle outer = this.first.acquire("twice", LockType.MUTEX, SHORT);
+		LockHandle inner = this.first.acquire("twice", LockType.MUTEX, SHORT);
+		inner.close();
+		inner.close();
+		assertThat(outer.isHeld()).isTrue();
+		assertThatExceptionOfType(LockAcquisitionException.class)
+			.isThrownBy(() -> this.second.acquire("twice", LockType.MUTEX, Duration.ZERO));
+		outer.close();
+	}
+
+	@Test
+	void interruptedWaiterLeavesNoNodeAndKeepsItsInterruptStatus() throws Exception {
+		try (LockHandle held = this.first.acquire("interrupt", LockType.MUTEX, SHORT)) {
+			CountDownLatch waiting = new CountDownLatch(1);
+			AtomicReference<Throwable> failure = new AtomicReference<>();
+			AtomicReference<Boolean> interruptStatus = new AtomicReference<>();
+			Thread waiter = new Thread(() -> {
+				waiting.countDown();
+				try {
+					this.second.acquire("interrupt", LockType.MUTEX, Duration.ofMinutes(1)).close();
+				}
+				catch (Throwable ex) {
+					failure.set(ex);
+					interruptStatus.set(Thread.currentThread().isInterrupted());
+				}
+			});
+			waiter.start();
+			waiting.await();
+			await().until(() -> this.clientA.getChildren().forPath("/Locks/interrupt").size() == 2);
+			waiter.interrupt();
+			waiter.join(30_000);
+			assertThat(failure.get()).isInstanceOf(LockInterruptedException.class).hasMessageContaining("'interrupt'");
+			assertThat(interruptStatus.get()).isTrue();
+			assertThat(this.clientA.getChildren().forPath("/Locks/interrupt")).hasSize(1);
+		}
+		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
+	}
+
+	@Test
+	void timedOutWaiterLeavesNoNode() throws Exception {
+		try (LockHandle held = this.first.acquire("timeout", LockType.MUTEX, SHORT)) {
+			for (LockType type : new LockType[] { LockType.MUTEX }) {
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> this.second.acquire("timeout", type, SHORT));
+			}
+			assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).hasSize(1);
+		}
+		try (LockHandle held = this.first.acquire("timeout-semaphore", LockType.SEMAPHORE_MUTEX, SHORT)) {
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> this.second.acquire("timeout-semaphore", LockType.SEMAPHORE_MUTEX, SHORT));
+			assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).hasSize(1);
+		}
+		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
+	}
+
+	@Test
+	void idleRecipesAreDroppedAndAHeldOneIsKept() throws Exception {
+		LockHandle held = this.first.acquire("kept", LockType.MUTEX, SHORT);
+		for (int i = 0; i < 500; i++) {
+			this.first.acquire("distinct-" + i, LockType.MUTEX, SHORT).close();
+		}
+		assertThat(this.first.cachedRecipeCount()).isEqualTo(1);
+		LockHandle reentered = this.first.acquire("kept", LockType.MUTEX, Duration.ZERO);
+		assertThat(reentered.fencingToken()).isEqualTo(held.fencingToken());
+		reentered.close();
+		held.close();
+		assertThat(this.first.cachedRecipeCount()).isZero();
+		assertThat(this.first.heldLocks()).isEmpty();
+	}
+
+	@Test
+	void unreachableZooKeeperFailsWithinTheWaitTime() throws Exception {
+		CuratorFramework unreachable = org.apache.curator.framework.CuratorFrameworkFactory.builder()
+			.connectString("127.0.0.1:1")
+			.retryPolicy(new org.apache.curator.retry.RetryOneTime(100))
+			.connectionTimeoutMs(500)
+			.build();
+		unreachable.start();
+		try (ZookeeperLockRegistry registry = new ZookeeperLockRegistry(unreachable, new ZnodeLockPathResolver("/Locks"))) {
+			assertThatExceptionOfType(LockBackendException.class)
+				.isThrownBy(() -> registry.acquire("nowhere", LockType.MUTEX, SHORT))
+				.withMessageContaining("'nowhere'")
+				.withMessageContaining("127.0.0.1:1");
+			assertThat(registry.cachedRecipeCount()).isZero();
+		}
+		finally {
+			unreachable.close();
+		}
+	}
+
+	@Test
+	void expiredSessionMarksTheLockLostAndFreesIt() throws Exception {
+		LockHandle held = this.first.acquire("expiring", LockType.MUTEX, SHORT);
+		expireSession(this.clientA);
+		await().atMost(Duration.ofSeconds(30)).until(() -> held.state() == LockState.LOST);
+		assertThat(held.isHeld()).isFalse();
+		try (LockHandle next = this.second.acquire("expiring", LockType.MUTEX, Duration.ofSeconds(10))) {
+			assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+		}
+		held.close();
+	}
+
+}
