@@ -1,0 +1,382 @@
+package io.github.distlock.interceptor;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.InvalidLockKeyException;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockContext;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ContextConsumer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIOException;
+
+/**
+ * {@code @DistributedLock} on beans of a real application context, against a real ZooKeeper.
+ */
+class DistributedLockInterceptorTests {
+
+	private static TestingServer server;
+
+	private static CuratorFramework otherProcess;
+
+	private static ZookeeperLockRegistry otherRegistry;
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
+		.withUserConfiguration(ServiceConfiguration.class);
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+		otherProcess = connectedClient(server.getConnectString());
+		otherRegistry = new ZookeeperLockRegistry(otherProcess, new ZnodeLockPathResolver("/Locks"));
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		otherRegistry.close();
+		otherProcess.close();
+		server.close();
+	}
+
+	private void run(ContextConsumer<AssertableApplicationContext> consumer) {
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+			.run(consumer);
+	}
+
+	@Test
+	void keyExpressionUsesParameterNames() {
+		run((context) -> {
+			AcquiredLock lock = context.getBean(StockService.class).purchase(42);
+			assertThat(lock.key()).isEqualTo("stock:42");
+			assertThat(lock.path()).isEqualTo("/Locks/stock:42");
+			assertThat(lock.fencingToken()).isPositive();
+			assertThat(lock.isHeld()).isFalse();
+			assertThat(LockContext.current()).isNull();
+		});
+	}
+
+	@Test
+	void keyExpressionUsesPositionalRootAndBeanReferences() {
+		run((context) -> {
+			StockService service = context.getBean(StockService.class);
+			assertThat(service.positional("x", "y")).isEqualTo("p:x:y");
+			assertThat(service.rootReferences("z")).isEqualTo("rootReferences:z:1");
+			assertThat(service.beanReference("7")).isEqualTo("tenant-a:7");
+		});
+	}
+
+	@Test
+	void lockIsHeldInZooKeeperWhileTheMethodRuns() {
+		run((context) -> {
+			CuratorFramework client = context.getBean(CuratorFramework.class);
+			List<String> nodesDuringCall = context.getBean(StockService.class)
+				.whileHeld(() -> ephemeralNodesUnder(client, "/Locks/held"));
+			assertThat(nodesDuringCall).hasSize(1);
+			assertThat(ephemeralNodesUnder(client, "/Locks")).isEmpty();
+		});
+	}
+
+	@Test
+	void nestedCallOnTheSameKeyReentersTheLock() {
+		run((context) -> {
+			List<Long> tokens = context.getBean(OuterService.class).outerThenInner(9);
+			assertThat(tokens).hasSize(2);
+			assertThat(tokens.get(0)).isEqualTo(tokens.get(1));
+		});
+	}
+
+	@Test
+	void methodExceptionPropagatesUnchangedAndTheLockIsReleased() {
+		run((context) -> {
+			StockService service = context.getBean(StockService.class);
+			assertThatIOException().isThrownBy(service::failing).withMessage("boom");
+			assertThat(ephemeralNodesUnder(context.getBean(CuratorFramework.class), "/Locks")).isEmpty();
+			try (LockHandle lock = otherRegistry.acquire("failing", io.github.distlock.annotation.LockType.MUTEX,
+					Duration.ZERO)) {
+				assertThat(lock.isHeld()).isTrue();
+			}
+		});
+	}
+
+	@Test
+	void nullKeyIsRejectedWithMethodNameAndExpression() {
+		run((context) -> assertThatExceptionOfType(InvalidLockKeyException.class)
+			.isThrownBy(() -> context.getBean(StockService.class).byName(null))
+			.withMessageContaining("StockService.byName(String)")
+			.withMessageContaining("'#name'")
+			.withMessageContaining("null"));
+	}
+
+	@Test
+	void blankKeyIsRejectedWithMethodNameAndExpression() {
+		run((context) -> assertThatExceptionOfType(InvalidLockKeyException.class)
+			.isThrownBy(() -> context.getBean(StockService.class).byName("  "))
+			.withMessageContaining("StockService.byName(String)")
+			.withMessageContaining("blank"));
+	}
+
+	@Test
+	void failingExpressionIsRejectedWithMethodName() {
+		run((context) -> assertThatExceptionOfType(InvalidLockKeyException.class)
+			.isThrownBy(() -> context.getBean(StockService.class).nested(null))
+			.withMessageContaining("StockService.nested(Map)"));
+	}
+
+	@Test
+	void timeoutThrowsLockAcquisitionExceptionByDefault() throws Exception {
+		try (LockHandle busy = holdBusyElsewhere()) {
+			run((context) -> assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> context.getBean(StockService.class).throwing())
+				.satisfies((ex) -> assertThat(ex.getKey()).isEqualTo("busy")));
+		}
+	}
+
+	@Test
+	void skipPolicyReturnsAnEmptyValueWithoutRunningTheMethod() throws Exception {
+		try (LockHandle busy = holdBusyElsewhere()) {
+			run((context) -> {
+				StockService service = context.getBean(StockService.class);
+				assertThat(service.skipOptional()).isEmpty();
+				assertThat(service.skipList()).isEmpty();
+				assertThat(service.skipObject()).isNull();
+				service.skipVoid();
+				assertThat(service.calls()).isZero();
+			});
+		}
+		run((context) -> {
+			StockService service = context.getBean(StockService.class);
+			assertThat(service.skipOptional()).contains("ran");
+			assertThat(service.calls()).isOne();
+		});
+	}
+
+	@Test
+	void fallbackPolicyCallsTheFallbackWithTheSameArguments() throws Exception {
+		try (LockHandle busy = holdBusyElsewhere()) {
+			run((context) -> {
+				StockService service = context.getBean(StockService.class);
+				assertThat(service.withFallback("x")).isEqualTo("fallback:x");
+				assertThat(service.withFallbackTakingTheFailure("y")).isEqualTo("fallback:y:LockAcquisitionException");
+			});
+		}
+		run((context) -> assertThat(context.getBean(StockService.class).withFallback("x")).isEqualTo("locked:x"));
+	}
+
+	@Test
+	void waitTimeAndUnitAreHonoured() throws Exception {
+		try (LockHandle busy = holdBusyElsewhere()) {
+			run((context) -> assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> context.getBean(StockService.class).waitsInSeconds())
+				.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(Duration.ofSeconds(1))));
+		}
+	}
+
+	@Test
+	void defaultWaitTimeAppliesWhenTheAnnotationGivesNone() throws Exception {
+		try (LockHandle busy = holdBusyElsewhere()) {
+			this.contextRunner
+				.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString(),
+						"distributed-lock.default-wait-time=250ms")
+				.run((context) -> assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> context.getBean(StockService.class).defaultWait())
+					.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(Duration.ofMillis(250))));
+		}
+	}
+
+	private static LockHandle holdBusyElsewhere() {
+		return otherRegistry.acquire("busy", io.github.distlock.annotation.LockType.MUTEX, Duration.ofSeconds(5));
+	}
+
+	@FunctionalInterface
+	interface ThrowingSupplier<T> {
+
+		T get() throws Exception;
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ServiceConfiguration {
+
+		@Bean
+		StockService stockService() {
+			return new StockService();
+		}
+
+		@Bean
+		OuterService outerService(StockService stockService) {
+			return new OuterService(stockService);
+		}
+
+		@Bean
+		KeyPrefix keyPrefix() {
+			return new KeyPrefix();
+		}
+
+	}
+
+	static class KeyPrefix {
+
+		public String value() {
+			return "tenant-a:";
+		}
+
+	}
+
+	static class StockService {
+
+		private int calls;
+
+		public int calls() {
+			return this.calls;
+		}
+
+		@DistributedLock(key = "'stock:' + #goodsNo")
+		public AcquiredLock purchase(int goodsNo) {
+			return LockContext.current();
+		}
+
+		@DistributedLock(key = "'stock:' + #goodsNo")
+		public long token(int goodsNo) {
+			return LockContext.current().fencingToken();
+		}
+
+		@DistributedLock(key = "'p:' + #p0 + ':' + #a1")
+		public String positional(String first, String second) {
+			return LockContext.current().key();
+		}
+
+		@DistributedLock(key = "#root.method.name + ':' + #root.args[0] + ':' + #root.args.length")
+		public String rootReferences(String value) {
+			return LockContext.current().key();
+		}
+
+		@DistributedLock(key = "@keyPrefix.value() + #id")
+		public String beanReference(String id) {
+			return LockContext.current().key();
+		}
+
+		@DistributedLock(key = "'held'")
+		public <T> T whileHeld(ThrowingSupplier<T> work) throws Exception {
+			return work.get();
+		}
+
+		@DistributedLock(key = "#name")
+		public String byName(String name) {
+			return name;
+		}
+
+		@DistributedLock(key = "#values['id'].toString()")
+		public String nested(Map<String, Object> values) {
+			return "unreachable";
+		}
+
+		@DistributedLock(key = "'failing'")
+		public void failing() throws IOException {
+			throw new IOException("boom");
+		}
+
+		@DistributedLock(key = "'busy'", waitTime = 100)
+		public String throwing() {
+			return "unreachable";
+		}
+
+		@DistributedLock(key = "'busy'", waitTime = 1, timeUnit = TimeUnit.SECONDS)
+		public String waitsInSeconds() {
+			return "unreachable";
+		}
+
+		@DistributedLock(key = "'busy'")
+		public String defaultWait() {
+			return "unreachable";
+		}
+
+		@DistributedLock(key = "'busy'", waitTime = 100, onFailure = LockFailurePolicy.SKIP)
+		public Optional<String> skipOptional() {
+			this.calls++;
+			return Optional.of("ran");
+		}
+
+		@DistributedLock(key = "'busy'", waitTime = 100, onFailure = LockFailurePolicy.SKIP)
+		public List<String> skipList() {
+			this.calls++;
+			return List.of("ran");
+		}
+
+		@DistributedLock(key = "'busy'", waitTime = 100, onFailure = LockFailurePolicy.SKIP)
+		public String skipObject() {
+			this.calls++;
+			return "ran";
+		}
+
+		@DistributedLock(key = "'busy'", waitTime = 100, onFailure = LockFailurePolicy.SKIP)
+		public void skipVoid() {
+			this.calls++;
+		}
+
+		@DistributedLock(key = "'busy'", waitTime = 100, onFailure = LockFailurePolicy.FALLBACK,
+				fallback = "fallbackOf")
+		public String withFallback(String value) {
+			return "locked:" + value;
+		}
+
+		@DistributedLock(key = "'busy'", waitTime = 100, onFailure = LockFailurePolicy.FALLBACK,
+				fallback = "fallbackWithFailure")
+		public String withFallbackTakingTheFailure(String value) {
+			return "locked:" + value;
+		}
+
+		String fallbackOf(String value) {
+			return "fallback:" + value;
+		}
+
+		String fallbackWithFailure(String value, DistributedLockException failure) {
+			return "fallback:" + value + ":" + failure.getClass().getSimpleName();
+		}
+
+	}
+
+	static class OuterService {
+
+		private final StockService stockService;
+
+		OuterService(StockService stockService) {
+			this.stockService = stockService;
+		}
+
+		@DistributedLock(key = "'stock:' + #goodsNo", waitTime = 0)
+		public List<Long> outerThenInner(int goodsNo) {
+			long outer = LockContext.current().fencingToken();
+			return List.of(outer, this.stockService.token(goodsNo));
+		}
+
+	}
+
+}

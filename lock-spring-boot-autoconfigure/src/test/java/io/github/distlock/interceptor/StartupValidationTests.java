@@ -1,0 +1,271 @@
+package io.github.distlock.interceptor;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.core.LockContext;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An invalid {@code @DistributedLock} fails the application start with a message that names
+ * the method, before any call.
+ */
+class StartupValidationTests {
+
+	private static TestingServer server;
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	private ApplicationContextRunner runner() {
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+	}
+
+	private void assertStartupFails(Class<?> beanClass, String... messageParts) {
+		runner().withBean(beanClass).run((context) -> {
+			assertThat(context).hasFailed();
+			Throwable failure = context.getStartupFailure();
+			while (failure != null && !(failure instanceof IllegalStateException)) {
+				failure = failure.getCause();
+			}
+			assertThat(failure).isInstanceOf(IllegalStateException.class);
+			for (String part : messageParts) {
+				assertThat(failure.getMessage()).contains(part);
+			}
+		});
+	}
+
+	@Test
+	void unparsableExpressionFailsStartupNamingTheMethod() {
+		assertStartupFails(UnparsableKey.class, "UnparsableKey.purchase(int)", "'stock:' + #goodsNo +");
+	}
+
+	@Test
+	void unknownParameterFailsStartupNamingTheMethodAndItsParameters() {
+		assertStartupFails(UnknownParameter.class, "UnknownParameter.purchase(int)", "#goodNo",
+				"#goodsNo = #p0");
+	}
+
+	@Test
+	void blankExpressionFailsStartup() {
+		assertStartupFails(BlankKey.class, "BlankKey.run()", "blank key expression");
+	}
+
+	@Test
+	void missingFallbackFailsStartup() {
+		assertStartupFails(MissingFallback.class, "MissingFallback.purchase(int)", "'nope'", "not found",
+				"nope(int)");
+	}
+
+	@Test
+	void fallbackWithWrongReturnTypeFailsStartup() {
+		assertStartupFails(MismatchedFallback.class, "MismatchedFallback.purchase(int)", "not assignable");
+	}
+
+	@Test
+	void fallbackPolicyWithoutAFallbackNameFailsStartup() {
+		assertStartupFails(UnnamedFallback.class, "UnnamedFallback.purchase(int)", "names no fallback");
+	}
+
+	@Test
+	void fallbackNameWithAnotherPolicyFailsStartup() {
+		assertStartupFails(FallbackWithoutPolicy.class, "FallbackWithoutPolicy.purchase(int)",
+				"onFailure is THROW");
+	}
+
+	@Test
+	void skipOnAPrimitiveReturnTypeFailsStartup() {
+		assertStartupFails(SkipPrimitive.class, "SkipPrimitive.count()", "returns int");
+	}
+
+	@Test
+	void privateMethodFailsStartup() {
+		assertStartupFails(PrivateMethod.class, "PrivateMethod.hidden()", "private");
+	}
+
+	@Test
+	void asynchronousReturnTypeFailsStartup() {
+		assertStartupFails(AsyncMethod.class, "AsyncMethod.later()", "CompletableFuture");
+	}
+
+	@Test
+	void parameterNamesMissingFailsStartupWithTheRemedy(@TempDir Path classes) throws Exception {
+		Class<?> compiled = compileWithoutParameterNames(classes, "NoNames", "#goodsNo");
+		runner().withClassLoader(compiled.getClassLoader()).withBean(compiled).run((context) -> {
+			assertThat(context).hasFailed();
+			Throwable root = context.getStartupFailure();
+			while (root.getCause() != null) {
+				root = root.getCause();
+			}
+			assertThat(root).hasMessageContaining("NoNames.purchase(int)")
+				.hasMessageContaining("compile with -parameters")
+				.hasMessageContaining("#p0");
+		});
+	}
+
+	@Test
+	void positionalParametersWorkWithoutParameterNames(@TempDir Path classes) throws Exception {
+		Class<?> compiled = compileWithoutParameterNames(classes, "PositionalOnly", "#p0 + ':' + #a0");
+		runner().withClassLoader(compiled.getClassLoader()).withBean(compiled).run((context) -> {
+			assertThat(context).hasNotFailed();
+			Object bean = context.getBean(compiled);
+			Object key = compiled.getMethod("purchase", int.class).invoke(bean, 5);
+			assertThat(key).isEqualTo("5:5");
+		});
+	}
+
+	/**
+	 * Compiles a bean class without {@code -parameters}, as a build without it would.
+	 */
+	private static Class<?> compileWithoutParameterNames(Path dir, String name, String key) throws Exception {
+		Path source = dir.resolve("sample/" + name + ".java");
+		Files.createDirectories(source.getParent());
+		Files.writeString(source, """
+				package sample;
+				public class %s {
+				    @io.github.distlock.annotation.DistributedLock(key = "%s")
+				    public String purchase(int goodsNo) {
+				        return io.github.distlock.core.LockContext.current().key();
+				    }
+				}
+				""".formatted(name, key.replace("\"", "\\\"")));
+		JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+		int result = compiler.run(null, null, null, "-proc:none", "-cp", System.getProperty("java.class.path"), "-d",
+				dir.toString(), source.toString());
+		assertThat(result).isZero();
+		URLClassLoader loader = new URLClassLoader(new URL[] { dir.toUri().toURL() },
+				StartupValidationTests.class.getClassLoader());
+		Class<?> compiled = loader.loadClass("sample." + name);
+		assertThat(compiled.getMethod("purchase", int.class).getParameters()[0].isNamePresent()).isFalse();
+		return compiled;
+	}
+
+	static class UnparsableKey {
+
+		@DistributedLock(key = "'stock:' + #goodsNo +")
+		public void purchase(int goodsNo) {
+		}
+
+	}
+
+	static class UnknownParameter {
+
+		public void other() {
+		}
+
+		@DistributedLock(key = "'stock:' + #goodNo")
+		public void purchase(int goodsNo) {
+		}
+
+	}
+
+	static class BlankKey {
+
+		@DistributedLock(key = " ")
+		public void run() {
+		}
+
+	}
+
+	static class MissingFallback {
+
+		@DistributedLock(key = "'k'", onFailure = LockFailurePolicy.FALLBACK, fallback = "nope")
+		public String purchase(int goodsNo) {
+			return "";
+		}
+
+	}
+
+	static class MismatchedFallback {
+
+		@DistributedLock(key = "'k'", onFailure = LockFailurePolicy.FALLBACK, fallback = "other")
+		public String purchase(int goodsNo) {
+			return "";
+		}
+
+		Integer other(int goodsNo) {
+			return 1;
+		}
+
+	}
+
+	static class UnnamedFallback {
+
+		@DistributedLock(key = "'k'", onFailure = LockFailurePolicy.FALLBACK)
+		public String purchase(int goodsNo) {
+			return "";
+		}
+
+	}
+
+	static class FallbackWithoutPolicy {
+
+		@DistributedLock(key = "'k'", fallback = "other")
+		public String purchase(int goodsNo) {
+			return "";
+		}
+
+		String other(int goodsNo) {
+			return "";
+		}
+
+	}
+
+	static class SkipPrimitive {
+
+		@DistributedLock(key = "'k'", onFailure = LockFailurePolicy.SKIP)
+		public int count() {
+			return 1;
+		}
+
+	}
+
+	static class PrivateMethod {
+
+		public void visible() {
+			hidden();
+		}
+
+		@DistributedLock(key = "'k'")
+		private void hidden() {
+		}
+
+	}
+
+	static class AsyncMethod {
+
+		@DistributedLock(key = "'k'")
+		public CompletableFuture<String> later() {
+			return CompletableFuture.completedFuture(String.valueOf(LockContext.current()));
+		}
+
+	}
+
+
+}
