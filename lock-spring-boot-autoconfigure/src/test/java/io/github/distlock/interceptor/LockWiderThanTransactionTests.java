@@ -1,0 +1,234 @@
+package io.github.distlock.interceptor;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import javax.sql.DataSource;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.LockContext;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.annotation.EnableTransactionManagement;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.DefaultTransactionStatus;
+
+import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * The lock is acquired before the transaction begins and released after it commits or rolls
+ * back, whichever order the annotations are written in, on a real transaction manager.
+ */
+class LockWiderThanTransactionTests {
+
+	private static TestingServer server;
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
+		.withUserConfiguration(TransactionConfiguration.class);
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@Test
+	void lockIsWiderThanTransactionWhenLockIsWrittenFirst() {
+		assertLockWiderOnCommit("lockFirst");
+	}
+
+	@Test
+	void lockIsWiderThanTransactionWhenTransactionalIsWrittenFirst() {
+		assertLockWiderOnCommit("transactionalFirst");
+	}
+
+	private void assertLockWiderOnCommit(String method) {
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+			.run((context) -> {
+				RecordingTransactionManager transactions = context.getBean(RecordingTransactionManager.class);
+				StockService service = context.getBean(StockService.class);
+				if (method.equals("lockFirst")) {
+					service.lockFirst(1);
+				}
+				else {
+					service.transactionalFirst(1);
+				}
+				assertThat(transactions.events).containsExactly("begin:locked", "commit:locked", "cleanup:locked");
+				assertThat(ephemeralNodesUnder(context.getBean(CuratorFramework.class), "/Locks")).isEmpty();
+			});
+	}
+
+	@Test
+	void lockIsReleasedOnlyAfterRollback() {
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+			.run((context) -> {
+				RecordingTransactionManager transactions = context.getBean(RecordingTransactionManager.class);
+				assertThatIllegalStateException().isThrownBy(() -> context.getBean(StockService.class).failing(1))
+					.withMessage("rolled back");
+				assertThat(transactions.events).containsExactly("begin:locked", "rollback:locked", "cleanup:locked");
+				assertThat(ephemeralNodesUnder(context.getBean(CuratorFramework.class), "/Locks")).isEmpty();
+			});
+	}
+
+	@Test
+	void concurrentReadModifyWriteLosesNoUpdate() {
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+			.run((context) -> {
+				StockService service = context.getBean(StockService.class);
+				JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+				jdbc.update("UPDATE stock SET quantity = 0");
+				ExecutorService pool = Executors.newFixedThreadPool(4);
+				try {
+					List<Future<?>> calls = new CopyOnWriteArrayList<>();
+					for (int i = 0; i < 40; i++) {
+						calls.add(pool.submit(() -> {
+							service.increment(1);
+							return null;
+						}));
+					}
+					for (Future<?> call : calls) {
+						call.get();
+					}
+				}
+				finally {
+					pool.shutdownNow();
+				}
+				assertThat(jdbc.queryForObject("SELECT quantity FROM stock WHERE id = 1", Integer.class)).isEqualTo(40);
+			});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableTransactionManagement
+	static class TransactionConfiguration {
+
+		@Bean(destroyMethod = "shutdown")
+		DataSource dataSource() {
+			return new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
+				.generateUniqueName(true)
+				.addScript("classpath:stock-schema.sql")
+				.build();
+		}
+
+		@Bean
+		RecordingTransactionManager transactionManager(DataSource dataSource) {
+			return new RecordingTransactionManager(dataSource);
+		}
+
+		@Bean
+		JdbcTemplate jdbcTemplate(DataSource dataSource) {
+			return new JdbcTemplate(dataSource);
+		}
+
+		@Bean
+		StockService stockService(JdbcTemplate jdbcTemplate) {
+			return new StockService(jdbcTemplate);
+		}
+
+	}
+
+	/**
+	 * Records, at each step of a transaction, whether the calling thread holds a lock.
+	 */
+	static class RecordingTransactionManager extends DataSourceTransactionManager {
+
+		private static final long serialVersionUID = 1L;
+
+		final List<String> events = new CopyOnWriteArrayList<>();
+
+		RecordingTransactionManager(DataSource dataSource) {
+			super(dataSource);
+		}
+
+		private void record(String step) {
+			AcquiredLock lock = LockContext.current();
+			this.events.add(step + ":" + ((lock != null && lock.isHeld()) ? "locked" : "unlocked"));
+		}
+
+		@Override
+		protected void doBegin(Object transaction, TransactionDefinition definition) {
+			record("begin");
+			super.doBegin(transaction, definition);
+		}
+
+		@Override
+		protected void doCommit(DefaultTransactionStatus status) {
+			record("commit");
+			super.doCommit(status);
+		}
+
+		@Override
+		protected void doRollback(DefaultTransactionStatus status) {
+			record("rollback");
+			super.doRollback(status);
+		}
+
+		@Override
+		protected void doCleanupAfterCompletion(Object transaction) {
+			record("cleanup");
+			super.doCleanupAfterCompletion(transaction);
+		}
+
+	}
+
+	static class StockService {
+
+		private final JdbcTemplate jdbc;
+
+		StockService(JdbcTemplate jdbc) {
+			this.jdbc = jdbc;
+		}
+
+		@DistributedLock(key = "'stock:' + #id")
+		@Transactional
+		public void lockFirst(int id) {
+			this.jdbc.update("UPDATE stock SET quantity = quantity + 1 WHERE id = ?", id);
+		}
+
+		@Transactional
+		@DistributedLock(key = "'stock:' + #id")
+		public void transactionalFirst(int id) {
+			this.jdbc.update("UPDATE stock SET quantity = quantity + 1 WHERE id = ?", id);
+		}
+
+		@Transactional
+		@DistributedLock(key = "'stock:' + #id")
+		public void failing(int id) {
+			this.jdbc.update("UPDATE stock SET quantity = quantity + 1 WHERE id = ?", id);
+			throw new IllegalStateException("rolled back");
+		}
+
+		@Transactional
+		@DistributedLock(key = "'stock:' + #id", waitTime = 60_000)
+		public void increment(int id) throws InterruptedException {
+			Integer quantity = this.jdbc.queryForObject("SELECT quantity FROM stock WHERE id = ?", Integer.class, id);
+			Thread.sleep(2);
+			this.jdbc.update("UPDATE stock SET quantity = ? WHERE id = ?", quantity + 1, id);
+		}
+
+	}
+
+}
