@@ -1,0 +1,269 @@
+package io.github.distlock.autoconfigure;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+
+import io.github.distlock.core.LockBackendException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.LockPathResolver;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.LockTemplate;
+import io.github.distlock.interceptor.DistributedLockAdvisor;
+import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIOException;
+
+class DistributedLockAutoConfigurationTests {
+
+	private static TestingServer server;
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class));
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	private ApplicationContextRunner connected() {
+		return this.contextRunner
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+	}
+
+	@Test
+	void providesAStartedClientRegistryTemplateAndAdvisor() {
+		connected().run((context) -> {
+			assertThat(context).hasSingleBean(CuratorFramework.class)
+				.hasSingleBean(ZookeeperLockRegistry.class)
+				.hasSingleBean(LockOperations.class)
+				.hasSingleBean(LockPathResolver.class)
+				.hasSingleBean(DistributedLockAdvisor.class);
+			CuratorFramework client = context.getBean(CuratorFramework.class);
+			assertThat(client.getState()).isEqualTo(CuratorFrameworkState.STARTED);
+			assertThat(client.getZookeeperClient().isConnected()).isTrue();
+			try (LockHandle lock = context.getBean(LockOperations.class).acquire("auto", Duration.ofSeconds(1))) {
+				assertThat(lock.path()).isEqualTo("/Locks/auto");
+			}
+		});
+	}
+
+	@Test
+	void clientIsClosedWithTheContext() {
+		CuratorFramework[] client = new CuratorFramework[1];
+		connected().run((context) -> client[0] = context.getBean(CuratorFramework.class));
+		assertThat(client[0].getState()).isEqualTo(CuratorFrameworkState.STOPPED);
+	}
+
+	@Test
+	void disabledByProperty() {
+		connected().withPropertyValues("distributed-lock.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(CuratorFramework.class)
+				.doesNotHaveBean(LockOperations.class)
+				.doesNotHaveBean(DistributedLockAdvisor.class));
+	}
+
+	@Test
+	void backsOffWithoutCurator() {
+		connected().withClassLoader(new FilteredClassLoader(CuratorFramework.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(LockOperations.class)
+				.doesNotHaveBean(DistributedLockAdvisor.class));
+	}
+
+	@Test
+	void usesTheApplicationsCuratorFrameworkWithoutAnyProperty() {
+		this.contextRunner.withUserConfiguration(UserClientConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(CuratorFramework.class);
+			CuratorFramework client = context.getBean(CuratorFramework.class);
+			assertThat(client).isSameAs(context.getBean(UserClientConfiguration.class).client);
+			assertThat(client.getState()).isEqualTo(CuratorFrameworkState.STARTED);
+			context.getBean(LockOperations.class).acquire("user-client", Duration.ofSeconds(5)).close();
+		});
+	}
+
+	@Test
+	void applicationBeansReplaceOurs() {
+		connected().withUserConfiguration(CustomBeansConfiguration.class).run((context) -> {
+			assertThat(context.getBean(LockPathResolver.class)).isSameAs(CustomBeansConfiguration.RESOLVER);
+			assertThat(context).hasSingleBean(LockOperations.class);
+			assertThat(context.getBean(LockOperations.class)).isInstanceOf(CustomOperations.class);
+			assertThat(context.getBean(LockRegistry.class).acquire("x", io.github.distlock.annotation.LockType.MUTEX,
+					Duration.ofSeconds(1)).path()).isEqualTo("/custom/x");
+		});
+	}
+
+	@Test
+	void propertiesConfigureTheClient() {
+		connected()
+			.withPropertyValues("distributed-lock.zookeeper.namespace=app",
+					"distributed-lock.zookeeper.connection-timeout=7s",
+					"distributed-lock.zookeeper.retry.base-sleep=250ms", "distributed-lock.zookeeper.retry.max-retries=5",
+					"distributed-lock.zookeeper.retry.max-sleep=2s", "distributed-lock.root-path=/app-locks",
+					"distributed-lock.order=42")
+			.run((context) -> {
+				CuratorFramework client = context.getBean(CuratorFramework.class);
+				assertThat(client.getNamespace()).isEqualTo("app");
+				assertThat(client.getZookeeperClient().getConnectionTimeoutMs()).isEqualTo(7000);
+				assertThat(client.getZookeeperClient().getRetryPolicy()).isInstanceOfSatisfying(
+						ExponentialBackoffRetry.class, (retry) -> assertThat(retry.getBaseSleepTimeMs()).isEqualTo(250));
+				assertThat(context.getBean(DistributedLockAdvisor.class).getOrder()).isEqualTo(42);
+				try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
+					assertThat(lock.path()).isEqualTo("/app-locks/k");
+					assertThat(client.usingNamespace(null).checkExists().forPath("/app/app-locks/k")).isNotNull();
+				}
+			});
+	}
+
+	@Test
+	void advisorIsOrderedJustBeforeTransactionsByDefault() {
+		connected().run((context) -> assertThat(context.getBean(DistributedLockAdvisor.class).getOrder())
+			.isEqualTo(Ordered.LOWEST_PRECEDENCE - 1));
+	}
+
+	@Test
+	void customizersApplyInOrder() {
+		connected().withUserConfiguration(CustomizerConfiguration.class)
+			.run((context) -> assertThat(context.getBean(CuratorFramework.class).getNamespace()).isEqualTo("second"));
+	}
+
+	@Test
+	void unreachableZooKeeperFailsStartupNamingTheConnectString() {
+		this.contextRunner
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=127.0.0.1:1",
+					"distributed-lock.zookeeper.connection-timeout=1s")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.isInstanceOf(LockBackendException.class)
+					.hasMessageContaining("'127.0.0.1:1'")
+					.hasMessageContaining("within 1000 ms")
+					.hasMessageContaining("fail-fast");
+			});
+	}
+
+	@Test
+	void unreachableZooKeeperStartsAnywayWithoutFailFast() {
+		this.contextRunner
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=127.0.0.1:1",
+					"distributed-lock.zookeeper.connection-timeout=500ms", "distributed-lock.zookeeper.fail-fast=false")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				org.assertj.core.api.Assertions
+					.assertThatExceptionOfType(LockBackendException.class)
+					.isThrownBy(() -> context.getBean(LockOperations.class).acquire("k", Duration.ofMillis(200)))
+					.withMessageContaining("not connected");
+			});
+	}
+
+	@Test
+	void invalidRootPathFailsStartup() {
+		connected().withPropertyValues("distributed-lock.root-path=Locks").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).hasStackTraceContaining("Invalid lock root path 'Locks'");
+		});
+	}
+
+	@Test
+	void embeddedServerStartsAndStopsWithTheContext() {
+		int[] port = new int[1];
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.embedded.enabled=true").run((context) -> {
+			assertThat(context).hasSingleBean(EmbeddedZooKeeperServer.class);
+			EmbeddedZooKeeperServer embedded = context.getBean(EmbeddedZooKeeperServer.class);
+			port[0] = embedded.getPort();
+			CuratorFramework client = context.getBean(CuratorFramework.class);
+			assertThat(client.getZookeeperClient().getCurrentConnectionString()).isEqualTo(embedded.getConnectString());
+			context.getBean(LockOperations.class).acquire("embedded", Duration.ofSeconds(1)).close();
+		});
+		assertThatIOException().isThrownBy(() -> {
+			try (Socket socket = new Socket()) {
+				socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port[0]), 500);
+			}
+		});
+	}
+
+	@Test
+	void embeddedServerIsOffByDefault() {
+		connected().run((context) -> assertThat(context).doesNotHaveBean(EmbeddedZooKeeperServer.class));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserClientConfiguration {
+
+		final CuratorFramework client = CuratorFrameworkFactory.newClient(server.getConnectString(),
+				new RetryOneTime(100));
+
+		@Bean(destroyMethod = "close")
+		CuratorFramework userCurator() {
+			return this.client;
+		}
+
+	}
+
+	static class CustomOperations extends LockTemplate {
+
+		CustomOperations(LockRegistry registry) {
+			super(registry);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomBeansConfiguration {
+
+		static final LockPathResolver RESOLVER = new ZnodeLockPathResolver("/custom");
+
+		@Bean
+		LockPathResolver customResolver() {
+			return RESOLVER;
+		}
+
+		@Bean
+		CustomOperations customOperations(LockRegistry registry) {
+			return new CustomOperations(registry);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomizerConfiguration {
+
+		@Bean
+		@org.springframework.core.annotation.Order(2)
+		CuratorFrameworkBuilderCustomizer second() {
+			return (builder) -> builder.namespace("second");
+		}
+
+		@Bean
+		@org.springframework.core.annotation.Order(1)
+		CuratorFrameworkBuilderCustomizer first() {
+			return (builder) -> builder.namespace("first");
+		}
+
+	}
+
+}
