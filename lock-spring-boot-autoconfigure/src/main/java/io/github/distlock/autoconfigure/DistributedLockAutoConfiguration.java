@@ -3,6 +3,8 @@ package io.github.distlock.autoconfigure;
 import java.io.IOException;
 import java.time.Duration;
 
+import io.github.distlock.core.CompositeLockListener;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
@@ -10,6 +12,8 @@ import io.github.distlock.core.LockTemplate;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
+import io.github.distlock.transaction.LockLossCommitGuard;
+import io.github.distlock.transaction.LockLossCommitGuardRegistrar;
 import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
@@ -28,6 +32,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
+import org.springframework.transaction.ConfigurableTransactionManager;
 import org.springframework.util.function.SingletonSupplier;
 
 /**
@@ -50,17 +55,37 @@ public final class DistributedLockAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ZookeeperLockRegistry lockRegistry(CuratorFramework curatorFramework, LockPathResolver lockPathResolver) {
+	ZookeeperLockRegistry lockRegistry(CuratorFramework curatorFramework, LockPathResolver lockPathResolver,
+			ObjectProvider<LockListener> listeners, DistributedLockProperties properties) {
 		if (curatorFramework.getState() == CuratorFrameworkState.LATENT) {
 			curatorFramework.start();
 		}
-		return new ZookeeperLockRegistry(curatorFramework, lockPathResolver);
+		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(curatorFramework, lockPathResolver,
+				new CompositeLockListener(listeners.orderedStream().toList()),
+				properties.getLockLost().isInterruptHolder());
+		registry.verifyServer();
+		return registry;
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	LockTemplate lockOperations(LockRegistry lockRegistry) {
-		return new LockTemplate(lockRegistry);
+	LockTemplate lockOperations(LockRegistry lockRegistry, ObjectProvider<LockListener> listeners,
+			DistributedLockProperties properties) {
+		return new LockTemplate(lockRegistry, new CompositeLockListener(listeners.orderedStream().toList()),
+				properties.getLockLost().isFailOnReturn());
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(ConfigurableTransactionManager.class)
+	@ConditionalOnBooleanProperty(name = "distributed-lock.lock-lost.rollback-transaction", matchIfMissing = true)
+	static class LockLossTransactionConfiguration {
+
+		@Bean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+		static LockLossCommitGuardRegistrar lockLossCommitGuardRegistrar() {
+			return new LockLossCommitGuardRegistrar(new LockLossCommitGuard());
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -114,10 +139,12 @@ public final class DistributedLockAutoConfiguration {
 		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		@ConditionalOnMissingBean
 		static DistributedLockInterceptor distributedLockInterceptor(LockOperationSource lockOperationSource,
-				ObjectProvider<LockOperations> lockOperations, ObjectProvider<DistributedLockProperties> properties) {
+				ObjectProvider<LockOperations> lockOperations, ObjectProvider<DistributedLockProperties> properties,
+				ObjectProvider<LockListener> listeners) {
 			return new DistributedLockInterceptor(lockOperationSource,
 					SingletonSupplier.of(lockOperations::getObject),
-					SingletonSupplier.of(() -> properties.getObject().getDefaultWaitTime()));
+					SingletonSupplier.of(() -> properties.getObject().getDefaultWaitTime()),
+					SingletonSupplier.of(() -> new CompositeLockListener(listeners.orderedStream().toList())));
 		}
 
 		@Bean

@@ -35,6 +35,8 @@ public class DistributedLockProperties {
 
 	private final Zookeeper zookeeper = new Zookeeper();
 
+	private final LockLost lockLost = new LockLost();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -72,6 +74,58 @@ public class DistributedLockProperties {
 
 	public Zookeeper getZookeeper() {
 		return this.zookeeper;
+	}
+
+	public LockLost getLockLost() {
+		return this.lockLost;
+	}
+
+	/**
+	 * What happens when a held lock is lost (its ZooKeeper session expired or was lost).
+	 */
+	public static class LockLost {
+
+		/**
+		 * Whether to interrupt the thread holding a lock as soon as the lock is lost.
+		 */
+		private boolean interruptHolder;
+
+		/**
+		 * Whether a locked method or callback that returns after its lock was lost throws
+		 * LockLostException. When false, a warning is logged and the result returned.
+		 */
+		private boolean failOnReturn = true;
+
+		/**
+		 * Whether to roll back, instead of committing, a transaction whose thread holds a lock
+		 * that is lost or in doubt.
+		 */
+		private boolean rollbackTransaction = true;
+
+		public boolean isInterruptHolder() {
+			return this.interruptHolder;
+		}
+
+		public void setInterruptHolder(boolean interruptHolder) {
+			this.interruptHolder = interruptHolder;
+		}
+
+		public boolean isFailOnReturn() {
+			return this.failOnReturn;
+		}
+
+		public void setFailOnReturn(boolean failOnReturn) {
+			this.failOnReturn = failOnReturn;
+		}
+
+		public boolean isRollbackTransaction() {
+			return this.rollbackTransaction;
+		}
+
+		public void setRollbackTransaction(boolean rollbackTransaction) {
+			this.rollbackTransaction = rollbackTransaction;
+		}
+
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package io.github.distlock.core;
 
+import java.time.Instant;
+
 import io.github.distlock.annotation.LockType;
 
 /**
@@ -12,6 +14,13 @@ public interface AcquiredLock {
 	 * @return the key
 	 */
 	String key();
+
+	/**
+	 * The bounded name of the lock for metrics and logs: the annotated method, or the name
+	 * given to {@link LockOperations}.
+	 * @return the name
+	 */
+	String name();
 
 	/**
 	 * The lock path in ZooKeeper (the parent of the contenders' nodes).
@@ -45,5 +54,17 @@ public interface AcquiredLock {
 	 * @return the state
 	 */
 	LockState state();
+
+	/**
+	 * When the lock was acquired.
+	 * @return the acquisition time
+	 */
+	Instant acquiredAt();
+
+	/**
+	 * The name of the thread that acquired the lock.
+	 * @return the thread name
+	 */
+	String holderThread();
 
 }

@@ -1,6 +1,7 @@
 package io.github.distlock.core;
 
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
 
 import org.jspecify.annotations.Nullable;
@@ -22,6 +23,14 @@ public final class LockContext {
 	 */
 	public static @Nullable AcquiredLock current() {
 		return HELD.get().peekLast();
+	}
+
+	/**
+	 * Returns every lock held by the calling thread, outermost first.
+	 * @return the held locks
+	 */
+	public static List<AcquiredLock> all() {
+		return List.copyOf(HELD.get());
 	}
 
 	/**

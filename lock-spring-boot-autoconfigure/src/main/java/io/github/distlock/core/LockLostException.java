@@ -18,6 +18,12 @@ public class LockLostException extends DistributedLockException {
 		this.path = path;
 	}
 
+	public LockLostException(String key, String path, String consequence) {
+		super("Lock '" + key + "' (" + path + ") was lost while it was held: " + consequence);
+		this.key = key;
+		this.path = path;
+	}
+
 	/**
 	 * The key of the lock.
 	 * @return the key

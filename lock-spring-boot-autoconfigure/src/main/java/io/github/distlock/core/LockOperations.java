@@ -45,7 +45,21 @@ public interface LockOperations {
 	 * @return the callback's result
 	 * @throws LockLostException if the lock was lost while the callback ran
 	 */
-	<T extends @Nullable Object> T execute(String key, Duration waitTime, LockType type, LockCallback<T> callback);
+	default <T extends @Nullable Object> T execute(String key, Duration waitTime, LockType type,
+			LockCallback<T> callback) {
+		return execute(new LockRequest(key, type, waitTime, LockRequest.DEFAULT_NAME), callback);
+	}
+
+	/**
+	 * Runs the callback holding the requested lock.
+	 * @param request the key, type, wait time and name of the lock
+	 * @param callback the work
+	 * @param <T> the type of the result
+	 * @return the callback's result
+	 * @throws LockLostException if the lock was lost while the callback ran (unless
+	 * {@code distributed-lock.lock-lost.fail-on-return} is {@code false})
+	 */
+	<T extends @Nullable Object> T execute(LockRequest request, LockCallback<T> callback);
 
 	/**
 	 * Acquires a {@link LockType#MUTEX} lock on the key; the caller must close the handle.
@@ -64,6 +78,15 @@ public interface LockOperations {
 	 * @param type the kind of lock
 	 * @return the held lock
 	 */
-	LockHandle acquire(String key, Duration waitTime, LockType type);
+	default LockHandle acquire(String key, Duration waitTime, LockType type) {
+		return acquire(new LockRequest(key, type, waitTime, LockRequest.DEFAULT_NAME));
+	}
+
+	/**
+	 * Acquires the requested lock; the caller must close the handle.
+	 * @param request the key, type, wait time and name of the lock
+	 * @return the held lock
+	 */
+	LockHandle acquire(LockRequest request);
 
 }

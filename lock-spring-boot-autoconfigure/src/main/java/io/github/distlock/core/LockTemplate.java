@@ -3,46 +3,82 @@ package io.github.distlock.core;
 import java.time.Duration;
 import java.util.Objects;
 
-import io.github.distlock.annotation.LockType;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The default {@link LockOperations}: validates the request, acquires through a
- * {@link LockRegistry}, and exposes the held lock through {@link LockContext}.
+ * The default {@link LockOperations}: acquires through a {@link LockRegistry}, exposes the held
+ * lock through {@link LockContext}, tells the {@link LockListener}, and reports a lock lost
+ * while the work ran.
  */
 public class LockTemplate implements LockOperations {
 
+	private static final Log logger = LogFactory.getLog(LockTemplate.class);
+
 	private final LockRegistry registry;
 
+	private final LockListener listener;
+
+	private final boolean failOnLost;
+
+	/**
+	 * Creates a template with no listener that throws {@link LockLostException} for lost locks.
+	 * @param registry the lock backend
+	 */
 	public LockTemplate(LockRegistry registry) {
+		this(registry, new LockListener() {
+		}, true);
+	}
+
+	/**
+	 * Creates a template.
+	 * @param registry the lock backend
+	 * @param listener told of acquisitions, failures and releases
+	 * @param failOnLost whether work that finished after its lock was lost throws
+	 * {@link LockLostException} (otherwise a warning is logged)
+	 */
+	public LockTemplate(LockRegistry registry, LockListener listener, boolean failOnLost) {
 		this.registry = Objects.requireNonNull(registry, "registry");
+		this.listener = Objects.requireNonNull(listener, "listener");
+		this.failOnLost = failOnLost;
 	}
 
 	@Override
-	public <T extends @Nullable Object> T execute(String key, Duration waitTime, LockType type,
-			LockCallback<T> callback) {
+	public <T extends @Nullable Object> T execute(LockRequest request, LockCallback<T> callback) {
 		Objects.requireNonNull(callback, "callback");
-		try (LockHandle lock = acquire(key, waitTime, type)) {
+		try (LockHandle lock = acquire(request)) {
 			T result = callback.doInLock();
-			if (lock.state() == LockState.LOST) {
-				throw new LockLostException(lock.key(), lock.path());
-			}
+			checkNotLost(lock);
 			return result;
 		}
 	}
 
 	@Override
-	public LockHandle acquire(String key, Duration waitTime, LockType type) {
-		if (key == null || key.isBlank()) {
-			throw new InvalidLockKeyException("Lock key must not be null or blank, but was "
-					+ ((key != null) ? "'" + key + "'" : "null"));
+	public LockHandle acquire(LockRequest request) {
+		long start = System.nanoTime();
+		LockHandle handle;
+		try {
+			handle = this.registry.acquire(request);
 		}
-		Objects.requireNonNull(type, "type");
-		Objects.requireNonNull(waitTime, "waitTime");
-		if (waitTime.isNegative()) {
-			throw new IllegalArgumentException("waitTime must not be negative, but was " + waitTime);
+		catch (LockAcquisitionException | LockBackendException | LockInterruptedException ex) {
+			this.listener.onAcquisitionFailed(request, Duration.ofNanos(System.nanoTime() - start), ex);
+			throw ex;
 		}
-		return new ContextBoundLockHandle(this.registry.acquire(key, type, waitTime));
+		TrackedLockHandle tracked = new TrackedLockHandle(handle, this.listener);
+		this.listener.onAcquired(tracked, Duration.ofNanos(System.nanoTime() - start));
+		return tracked;
+	}
+
+	private void checkNotLost(AcquiredLock lock) {
+		if (lock.state() != LockState.LOST) {
+			return;
+		}
+		LockLostException lost = new LockLostException(lock.key(), lock.path());
+		if (this.failOnLost) {
+			throw lost;
+		}
+		logger.warn(lost.getMessage() + "; the work guarded by it may have run concurrently with another holder");
 	}
 
 }

@@ -5,13 +5,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
-import io.github.distlock.core.LockHandle;
-import io.github.distlock.core.LockLostException;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockOperations;
-import io.github.distlock.core.LockState;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.apache.commons.logging.Log;
@@ -40,6 +40,8 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	private final Supplier<Duration> defaultWaitTime;
 
+	private final Supplier<LockListener> listener;
+
 	private final Set<LockOperation> warnedInsideTransaction = ConcurrentHashMap.newKeySet();
 
 	/**
@@ -48,12 +50,14 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	 * @param operationSource the source of lock operations
 	 * @param lockOperations the lock operations
 	 * @param defaultWaitTime the wait time of annotations that give none
+	 * @param listener told when a failure policy is applied
 	 */
 	public DistributedLockInterceptor(LockOperationSource operationSource, Supplier<LockOperations> lockOperations,
-			Supplier<Duration> defaultWaitTime) {
+			Supplier<Duration> defaultWaitTime, Supplier<LockListener> listener) {
 		this.operationSource = operationSource;
 		this.lockOperations = lockOperations;
 		this.defaultWaitTime = defaultWaitTime;
+		this.listener = listener;
 	}
 
 	@Override
@@ -66,25 +70,31 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		}
 		String key = this.operationSource.evaluateKey(operation, invocation.getArguments(), target);
 		Duration waitTime = (operation.waitTime() != null) ? operation.waitTime() : this.defaultWaitTime.get();
-		LockHandle lock;
+		LockRequest request = new LockRequest(key, operation.type(), waitTime, operation.name());
 		try {
-			lock = this.lockOperations.get().acquire(key, waitTime, operation.type());
+			return this.lockOperations.get().execute(request, () -> {
+				warnIfInsideTransaction(operation);
+				try {
+					return invocation.proceed();
+				}
+				catch (Throwable ex) {
+					throw new InvocationFailure(ex);
+				}
+			});
+		}
+		catch (InvocationFailure failure) {
+			throw failure.getCause();
 		}
 		catch (LockAcquisitionException | LockBackendException ex) {
-			return onFailure(operation, invocation, target, ex);
-		}
-		try (lock) {
-			warnIfInsideTransaction(operation);
-			Object result = invocation.proceed();
-			if (lock.state() == LockState.LOST) {
-				throw new LockLostException(lock.key(), lock.path());
-			}
-			return result;
+			return onFailure(operation, request, invocation, target, ex);
 		}
 	}
 
-	private @Nullable Object onFailure(LockOperation operation, MethodInvocation invocation, @Nullable Object target,
-			DistributedLockException failure) throws Throwable {
+	private @Nullable Object onFailure(LockOperation operation, LockRequest request, MethodInvocation invocation,
+			@Nullable Object target, DistributedLockException failure) throws Throwable {
+		if (operation.onFailure() != LockFailurePolicy.THROW) {
+			this.listener.get().onFailurePolicyApplied(request, operation.onFailure(), failure);
+		}
 		return switch (operation.onFailure()) {
 			case THROW -> throw failure;
 			case SKIP -> {
@@ -104,6 +114,20 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 				yield fallback.invoke(target, invocation.getArguments(), failure);
 			}
 		};
+	}
+
+	/**
+	 * Carries an exception of the locked method through the callback, so that it is told apart
+	 * from the lock's own exceptions and rethrown unchanged.
+	 */
+	private static final class InvocationFailure extends RuntimeException {
+
+		private static final long serialVersionUID = 1L;
+
+		InvocationFailure(Throwable cause) {
+			super(null, cause, false, false);
+		}
+
 	}
 
 	private void warnIfInsideTransaction(LockOperation operation) {

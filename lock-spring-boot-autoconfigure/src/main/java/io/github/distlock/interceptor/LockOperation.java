@@ -26,6 +26,14 @@ record LockOperation(Method method, Class<?> targetClass, String keyExpressionSt
 		SkipValue skipValue) {
 
 	/**
+	 * The bounded name of this lock for metrics: {@code SimpleClassName.method}.
+	 * @return the name
+	 */
+	String name() {
+		return this.targetClass.getSimpleName() + "." + this.method.getName();
+	}
+
+	/**
 	 * A readable name of the method, for messages: {@code Type.method(Params)}.
 	 * @return the description
 	 */

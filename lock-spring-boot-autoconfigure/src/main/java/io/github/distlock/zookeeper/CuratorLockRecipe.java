@@ -28,6 +28,13 @@ interface CuratorLockRecipe {
 	void release(LockType type, HeldNode node) throws Exception;
 
 	/**
+	 * Whether the calling thread holds this lock (so that acquiring again re-enters it).
+	 * @param type the lock type
+	 * @return whether the thread holds it
+	 */
+	boolean isHeldByCurrentThread(LockType type);
+
+	/**
 	 * The contenders' node names, holder first.
 	 * @return the participant nodes
 	 * @throws Exception from Curator

@@ -68,6 +68,11 @@ final class MutexRecipe implements CuratorLockRecipe {
 	}
 
 	@Override
+	public boolean isHeldByCurrentThread(LockType type) {
+		return this.mutex.isOwnedByCurrentThread();
+	}
+
+	@Override
 	public Collection<String> participantNodes() throws Exception {
 		return this.mutex.getParticipantNodes();
 	}

@@ -55,6 +55,11 @@ final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 	}
 
 	@Override
+	public boolean isHeldByCurrentThread(LockType type) {
+		return false;
+	}
+
+	@Override
 	public Collection<String> participantNodes() throws Exception {
 		return this.semaphore.getParticipantNodes();
 	}

@@ -5,7 +5,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A lock held through a ZooKeeper node. Its state follows the connection of the session that
@@ -19,9 +21,7 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	private final CuratorLockRecipe recipe;
 
-	private final String key;
-
-	private final LockType type;
+	private final LockRequest request;
 
 	private final HeldNode node;
 
@@ -34,12 +34,11 @@ final class ZookeeperLockHandle implements LockHandle {
 	private final AtomicReference<LockState> state = new AtomicReference<>(LockState.HELD);
 
 	ZookeeperLockHandle(ZookeeperLockRegistry registry, ZookeeperLockRegistry.RecipeKey recipeKey,
-			CuratorLockRecipe recipe, String key, LockType type, HeldNode node, long sessionId) {
+			CuratorLockRecipe recipe, LockRequest request, HeldNode node, long sessionId) {
 		this.registry = registry;
 		this.recipeKey = recipeKey;
 		this.recipe = recipe;
-		this.key = key;
-		this.type = type;
+		this.request = request;
 		this.node = node;
 		this.sessionId = sessionId;
 		this.owner = Thread.currentThread();
@@ -47,7 +46,12 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	@Override
 	public String key() {
-		return this.key;
+		return this.request.key();
+	}
+
+	@Override
+	public String name() {
+		return this.request.name();
 	}
 
 	@Override
@@ -57,7 +61,7 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	@Override
 	public LockType type() {
-		return this.type;
+		return this.request.type();
 	}
 
 	@Override
@@ -91,8 +95,14 @@ final class ZookeeperLockHandle implements LockHandle {
 		return this.owner;
 	}
 
-	Instant acquiredAt() {
+	@Override
+	public Instant acquiredAt() {
 		return this.acquiredAt;
+	}
+
+	@Override
+	public String holderThread() {
+		return this.owner.getName();
 	}
 
 	ZookeeperLockRegistry.RecipeKey recipeKey() {
@@ -109,23 +119,23 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	/**
 	 * Moves to a new state unless the lock is already released or lost.
-	 * @return whether the state changed
+	 * @return the state before, or {@code null} if the state did not change
 	 */
-	boolean transition(LockState next) {
+	@Nullable LockState transition(LockState next) {
 		LockState current = this.state.get();
 		while (current != LockState.RELEASED && current != LockState.LOST && current != next) {
 			if (this.state.compareAndSet(current, next)) {
-				return true;
+				return current;
 			}
 			current = this.state.get();
 		}
-		return false;
+		return null;
 	}
 
 	@Override
 	public void close() {
-		if (this.type != LockType.SEMAPHORE_MUTEX && Thread.currentThread() != this.owner) {
-			throw new IllegalMonitorStateException("Lock '" + this.key + "' (" + path() + ") is held by thread '"
+		if (type() != LockType.SEMAPHORE_MUTEX && Thread.currentThread() != this.owner) {
+			throw new IllegalMonitorStateException("Lock '" + key() + "' (" + path() + ") is held by thread '"
 					+ this.owner.getName() + "' and only that thread can release it; "
 					+ "use LockType.SEMAPHORE_MUTEX for a lock released by another thread");
 		}
@@ -136,7 +146,7 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	@Override
 	public String toString() {
-		return "Lock[key=" + this.key + ", path=" + path() + ", type=" + this.type + ", token="
+		return "Lock[key=" + key() + ", path=" + path() + ", type=" + type() + ", token="
 				+ this.node.fencingToken() + ", state=" + this.state.get() + "]";
 	}
 

@@ -1,7 +1,9 @@
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,9 +15,13 @@ import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.LockWaiter;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
@@ -25,45 +31,111 @@ import org.apache.curator.framework.state.ConnectionStateListener;
 /**
  * The ZooKeeper {@link LockRegistry}: one Curator recipe per lock path and kind, shared by every
  * thread of the process (so reentrancy works) and reference-counted (so a recipe in use is never
- * dropped and an idle one is not kept). It follows the client's connection state to mark held
- * locks {@link LockState#IN_DOUBT in doubt} or {@link LockState#LOST lost}.
+ * dropped and an idle one is not kept).
+ * <p>
+ * It follows the client's connection state: a held lock is {@link LockState#IN_DOUBT in doubt}
+ * while the connection is suspended, {@link LockState#LOST lost} when the session is lost or
+ * replaced, and {@link LockState#HELD held} again when the same session reconnects. The
+ * {@link LockListener} is told of each change; optionally the holder's thread is interrupted
+ * when its lock is lost. A thread whose lock was lost cannot re-enter it.
  */
 public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListener, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ZookeeperLockRegistry.class);
 
+	private static final String CONFIG_NODE = "/zookeeper/config";
+
 	private final CuratorFramework client;
 
 	private final LockPathResolver pathResolver;
+
+	private final LockListener listener;
+
+	private final boolean interruptOnLoss;
 
 	private final ConcurrentHashMap<RecipeKey, RecipeReference> recipes = new ConcurrentHashMap<>();
 
 	private final Set<ZookeeperLockHandle> held = ConcurrentHashMap.newKeySet();
 
+	private final Set<LockWaiter> waiters = ConcurrentHashMap.newKeySet();
+
+	/**
+	 * Creates a registry with no listener that does not interrupt holders.
+	 * @param client a started client
+	 * @param pathResolver maps keys to lock paths
+	 */
 	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver) {
+		this(client, pathResolver, new LockListener() {
+		}, false);
+	}
+
+	/**
+	 * Creates a registry.
+	 * @param client a started client
+	 * @param pathResolver maps keys to lock paths
+	 * @param listener told when a held lock changes state
+	 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+	 */
+	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, LockListener listener,
+			boolean interruptOnLoss) {
 		this.client = client;
 		this.pathResolver = pathResolver;
+		this.listener = listener;
+		this.interruptOnLoss = interruptOnLoss;
 		client.getConnectionStateListenable().addListener(this);
 	}
 
+	/**
+	 * Checks that the server supports container nodes (ZooKeeper 3.5 or later), which lock
+	 * paths are made of. Does nothing while the client is not connected.
+	 * @throws IllegalStateException if the server is older
+	 */
+	public void verifyServer() {
+		if (!this.client.getZookeeperClient().isConnected()) {
+			logger.warn("Not connected to ZooKeeper at '" + connectString() + "': its version is not checked");
+			return;
+		}
+		try {
+			if (this.client.usingNamespace(null).checkExists().forPath(CONFIG_NODE) == null) {
+				throw new IllegalStateException("ZooKeeper at '" + connectString() + "' has no " + CONFIG_NODE
+						+ " node: it is older than 3.5, which distributed locks require for container nodes");
+			}
+		}
+		catch (IllegalStateException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			logger.warn("Could not check the version of ZooKeeper at '" + connectString() + "': " + ex);
+		}
+	}
+
 	@Override
-	public LockHandle acquire(String key, LockType type, Duration waitTime) {
+	public LockHandle acquire(LockRequest request) {
+		String key = request.key();
 		String path = this.pathResolver.resolve(key);
-		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(type));
+		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
 		long start = System.nanoTime();
-		long deadline = start + waitTime.toNanos();
+		long deadline = start + request.waitTime().toNanos();
 		CuratorLockRecipe recipe = retain(recipeKey);
+		LockWaiter waiter = new LockWaiter(key, request.name(), path, request.type(), Instant.now(),
+				Thread.currentThread().getName());
+		this.waiters.add(waiter);
 		boolean acquired = false;
 		try {
+			refuseReentryIntoLostLock(recipe, recipeKey, request);
 			awaitConnection(key, path, deadline);
 			long sessionId = sessionId();
-			HeldNode node = recipe.acquire(type, Math.max(0, deadline - System.nanoTime()));
+			HeldNode node = recipe.acquire(request.type(), Math.max(0, deadline - System.nanoTime()));
 			if (node == null) {
 				throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
 			}
-			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, recipe, key, type, node, sessionId);
+			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, recipe, request, node, sessionId);
 			this.held.add(handle);
 			acquired = true;
+			if (sessionId() != sessionId) {
+				// the session changed while we waited: the node may belong to the old one
+				transition(handle, LockState.LOST);
+			}
 			return handle;
 		}
 		catch (InterruptedException ex) {
@@ -83,8 +155,26 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 					+ connectString() + "': " + ex, ex);
 		}
 		finally {
+			this.waiters.remove(waiter);
 			if (!acquired) {
 				unretain(recipeKey);
+			}
+		}
+	}
+
+	/**
+	 * Curator's recipes remember per thread that they hold a lock, even after the session
+	 * behind it expired; re-entering would then "succeed" without any lock (CURATOR-604).
+	 */
+	private void refuseReentryIntoLostLock(CuratorLockRecipe recipe, RecipeKey recipeKey, LockRequest request) {
+		if (!recipe.isHeldByCurrentThread(request.type())) {
+			return;
+		}
+		Thread current = Thread.currentThread();
+		for (ZookeeperLockHandle handle : this.held) {
+			if (handle.owner() == current && handle.recipeKey().equals(recipeKey)
+					&& handle.state() == LockState.LOST) {
+				throw new LockLostException(request.key(), recipeKey.path());
 			}
 		}
 	}
@@ -138,16 +228,31 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	@Override
 	public void stateChanged(CuratorFramework client, ConnectionState newState) {
 		switch (newState) {
-			case SUSPENDED -> this.held.forEach((handle) -> handle.transition(LockState.IN_DOUBT));
-			case LOST -> this.held.forEach((handle) -> handle.transition(LockState.LOST));
+			case SUSPENDED -> this.held.forEach((handle) -> transition(handle, LockState.IN_DOUBT));
+			case LOST -> this.held.forEach((handle) -> transition(handle, LockState.LOST));
 			case RECONNECTED -> {
 				long sessionId = sessionId();
-				this.held.forEach((handle) -> handle
-					.transition((handle.sessionId() == sessionId) ? LockState.HELD : LockState.LOST));
+				this.held.forEach((handle) -> transition(handle,
+						(handle.sessionId() == sessionId) ? LockState.HELD : LockState.LOST));
 			}
 			default -> {
 			}
 		}
+	}
+
+	private void transition(ZookeeperLockHandle handle, LockState next) {
+		LockState previous = handle.transition(next);
+		if (previous == null) {
+			return;
+		}
+		if (next == LockState.LOST) {
+			logger.warn("Lock '" + handle.key() + "' (node " + handle.nodePath() + ") held by thread '"
+					+ handle.holderThread() + "' was lost: its ZooKeeper session ended");
+			if (this.interruptOnLoss) {
+				handle.owner().interrupt();
+			}
+		}
+		this.listener.onStateChanged(handle, previous, next);
 	}
 
 	private long sessionId() {
@@ -172,6 +277,37 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	}
 
 	/**
+	 * The threads of this process waiting for a lock now.
+	 * @return a snapshot of the waiters
+	 */
+	public List<LockWaiter> waiters() {
+		return new ArrayList<>(this.waiters);
+	}
+
+	/**
+	 * The contenders for a key across all processes, as ZooKeeper sees them: their node
+	 * names, holder first.
+	 * @param key the lock key
+	 * @param type the kind of lock
+	 * @return the participant nodes
+	 * @throws LockBackendException if ZooKeeper cannot be read
+	 */
+	public Collection<String> participants(String key, LockType type) {
+		RecipeKey recipeKey = new RecipeKey(this.pathResolver.resolve(key), RecipeKind.of(type));
+		CuratorLockRecipe recipe = retain(recipeKey);
+		try {
+			return recipe.participantNodes();
+		}
+		catch (Exception ex) {
+			throw new LockBackendException("Could not read the contenders of lock '" + key + "' from ZooKeeper at '"
+					+ connectString() + "': " + ex, ex);
+		}
+		finally {
+			unretain(recipeKey);
+		}
+	}
+
+	/**
 	 * The number of recipe instances cached now; each belongs to a lock that is held or awaited.
 	 * @return the number of cached recipes
 	 */
@@ -185,6 +321,14 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 */
 	public LockPathResolver getPathResolver() {
 		return this.pathResolver;
+	}
+
+	/**
+	 * The client this registry uses.
+	 * @return the client
+	 */
+	public CuratorFramework getClient() {
+		return this.client;
 	}
 
 	@Override

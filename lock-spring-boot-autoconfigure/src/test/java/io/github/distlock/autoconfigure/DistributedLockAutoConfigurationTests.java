@@ -7,6 +7,7 @@ import java.time.Duration;
 
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
@@ -112,8 +113,7 @@ class DistributedLockAutoConfigurationTests {
 			assertThat(context.getBean(LockPathResolver.class)).isSameAs(CustomBeansConfiguration.RESOLVER);
 			assertThat(context).hasSingleBean(LockOperations.class);
 			assertThat(context.getBean(LockOperations.class)).isInstanceOf(CustomOperations.class);
-			assertThat(context.getBean(LockRegistry.class).acquire("x", io.github.distlock.annotation.LockType.MUTEX,
-					Duration.ofSeconds(1)).path()).isEqualTo("/custom/x");
+			assertThat(context.getBean(LockRegistry.class).acquire(new LockRequest("x", io.github.distlock.annotation.LockType.MUTEX, Duration.ofSeconds(1), "test")).path()).isEqualTo("/custom/x");
 		});
 	}
 

@@ -16,6 +16,7 @@ import io.github.distlock.core.InvalidLockKeyException;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
@@ -119,8 +120,7 @@ class DistributedLockInterceptorTests {
 			StockService service = context.getBean(StockService.class);
 			assertThatIOException().isThrownBy(service::failing).withMessage("boom");
 			assertThat(ephemeralNodesUnder(context.getBean(CuratorFramework.class), "/Locks")).isEmpty();
-			try (LockHandle lock = otherRegistry.acquire("failing", io.github.distlock.annotation.LockType.MUTEX,
-					Duration.ZERO)) {
+			try (LockHandle lock = otherRegistry.acquire(new LockRequest("failing", io.github.distlock.annotation.LockType.MUTEX, Duration.ZERO, "test"))) {
 				assertThat(lock.isHeld()).isTrue();
 			}
 		});
@@ -212,7 +212,7 @@ class DistributedLockInterceptorTests {
 	}
 
 	private static LockHandle holdBusyElsewhere() {
-		return otherRegistry.acquire("busy", io.github.distlock.annotation.LockType.MUTEX, Duration.ofSeconds(5));
+		return otherRegistry.acquire(new LockRequest("busy", io.github.distlock.annotation.LockType.MUTEX, Duration.ofSeconds(5), "test"));
 	}
 
 	@FunctionalInterface

@@ -15,6 +15,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockInterruptedException;
 import io.github.distlock.core.LockState;
 import org.apache.curator.framework.CuratorFramework;
@@ -82,11 +83,11 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void secondClientTimesOutWhileFirstHolds() throws Exception {
-		try (LockHandle held = this.first.acquire("stock:1", LockType.MUTEX, SHORT)) {
+		try (LockHandle held = this.first.acquire(new LockRequest("stock:1", LockType.MUTEX, SHORT, "test"))) {
 			assertThat(held.isHeld()).isTrue();
 			assertThat(held.path()).isEqualTo("/Locks/stock:1");
 			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> this.second.acquire("stock:1", LockType.MUTEX, SHORT))
+				.isThrownBy(() -> this.second.acquire(new LockRequest("stock:1", LockType.MUTEX, SHORT, "test")))
 				.satisfies((ex) -> {
 					assertThat(ex.getKey()).isEqualTo("stock:1");
 					assertThat(ex.getPath()).isEqualTo("/Locks/stock:1");
@@ -95,7 +96,7 @@ class ZookeeperLockRegistryTests {
 				.withMessageContaining("'stock:1'")
 				.withMessageContaining("/Locks/stock:1");
 		}
-		try (LockHandle next = this.second.acquire("stock:1", LockType.MUTEX, Duration.ZERO)) {
+		try (LockHandle next = this.second.acquire(new LockRequest("stock:1", LockType.MUTEX, Duration.ZERO, "test"))) {
 			assertThat(next.isHeld()).isTrue();
 		}
 		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
@@ -103,9 +104,9 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void waiterGetsTheLockWhenTheHolderReleases() throws Exception {
-		LockHandle held = this.first.acquire("handover", LockType.MUTEX, SHORT);
+		LockHandle held = this.first.acquire(new LockRequest("handover", LockType.MUTEX, SHORT, "test"));
 		Future<Long> waiter = this.executor.submit(() -> {
-			try (LockHandle lock = this.second.acquire("handover", LockType.MUTEX, Duration.ofSeconds(30))) {
+			try (LockHandle lock = this.second.acquire(new LockRequest("handover", LockType.MUTEX, Duration.ofSeconds(30), "test"))) {
 				return lock.fencingToken();
 			}
 		});
@@ -118,9 +119,9 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void otherThreadOfTheSameProcessIsExcluded() throws Exception {
-		try (LockHandle held = this.first.acquire("same-jvm", LockType.MUTEX, SHORT)) {
+		try (LockHandle held = this.first.acquire(new LockRequest("same-jvm", LockType.MUTEX, SHORT, "test"))) {
 			Future<?> other = this.executor
-				.submit(() -> this.first.acquire("same-jvm", LockType.MUTEX, SHORT).close());
+				.submit(() -> this.first.acquire(new LockRequest("same-jvm", LockType.MUTEX, SHORT, "test")).close());
 			assertThatExceptionOfType(java.util.concurrent.ExecutionException.class)
 				.isThrownBy(() -> other.get(30, TimeUnit.SECONDS))
 				.withCauseInstanceOf(LockAcquisitionException.class);
@@ -129,16 +130,16 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void mutexIsReentrantInTheSameThreadWithTheSameToken() throws Exception {
-		LockHandle outer = this.first.acquire("reentrant", LockType.MUTEX, SHORT);
-		LockHandle inner = this.first.acquire("reentrant", LockType.MUTEX, Duration.ZERO);
+		LockHandle outer = this.first.acquire(new LockRequest("reentrant", LockType.MUTEX, SHORT, "test"));
+		LockHandle inner = this.first.acquire(new LockRequest("reentrant", LockType.MUTEX, Duration.ZERO, "test"));
 		assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
 		assertThat(this.clientA.getChildren().forPath("/Locks/reentrant")).hasSize(1);
 		inner.close();
 		assertThat(outer.isHeld()).isTrue();
 		assertThatExceptionOfType(LockAcquisitionException.class)
-			.isThrownBy(() -> this.second.acquire("reentrant", LockType.MUTEX, Duration.ZERO));
+			.isThrownBy(() -> this.second.acquire(new LockRequest("reentrant", LockType.MUTEX, Duration.ZERO, "test")));
 		outer.close();
-		this.second.acquire("reentrant", LockType.MUTEX, Duration.ZERO).close();
+		this.second.acquire(new LockRequest("reentrant", LockType.MUTEX, Duration.ZERO, "test")).close();
 	}
 
 	@Test
@@ -146,7 +147,7 @@ class ZookeeperLockRegistryTests {
 		List<Long> tokens = new ArrayList<>();
 		for (int i = 0; i < 6; i++) {
 			ZookeeperLockRegistry registry = (i % 2 == 0) ? this.first : this.second;
-			try (LockHandle lock = registry.acquire("fenced", LockType.MUTEX, SHORT)) {
+			try (LockHandle lock = registry.acquire(new LockRequest("fenced", LockType.MUTEX, SHORT, "test"))) {
 				tokens.add(lock.fencingToken());
 			}
 			if (i == 2) {
@@ -162,7 +163,7 @@ class ZookeeperLockRegistryTests {
 		long previous = 0;
 		for (int i = 0; i < 3; i++) {
 			ZookeeperLockRegistry registry = (i % 2 == 0) ? this.first : this.second;
-			try (LockHandle lock = registry.acquire("typed-" + type, type, SHORT)) {
+			try (LockHandle lock = registry.acquire(new LockRequest("typed-" + type, type, SHORT, "test"))) {
 				assertThat(lock.type()).isEqualTo(type);
 				assertThat(lock.fencingToken()).isGreaterThan(previous);
 				previous = lock.fencingToken();
@@ -173,26 +174,26 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void readersShareAndAWriterExcludesThem() throws Exception {
-		try (LockHandle readA = this.first.acquire("rw", LockType.READ, SHORT);
-				LockHandle readB = this.second.acquire("rw", LockType.READ, SHORT)) {
+		try (LockHandle readA = this.first.acquire(new LockRequest("rw", LockType.READ, SHORT, "test"));
+				LockHandle readB = this.second.acquire(new LockRequest("rw", LockType.READ, SHORT, "test"))) {
 			assertThat(readA.isHeld()).isTrue();
 			assertThat(readB.isHeld()).isTrue();
 			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> this.second.acquire("rw", LockType.WRITE, SHORT));
+				.isThrownBy(() -> this.second.acquire(new LockRequest("rw", LockType.WRITE, SHORT, "test")));
 		}
-		try (LockHandle write = this.second.acquire("rw", LockType.WRITE, SHORT)) {
+		try (LockHandle write = this.second.acquire(new LockRequest("rw", LockType.WRITE, SHORT, "test"))) {
 			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> this.first.acquire("rw", LockType.READ, SHORT));
+				.isThrownBy(() -> this.first.acquire(new LockRequest("rw", LockType.READ, SHORT, "test")));
 			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> this.first.acquire("rw", LockType.WRITE, SHORT));
+				.isThrownBy(() -> this.first.acquire(new LockRequest("rw", LockType.WRITE, SHORT, "test")));
 		}
 		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
 	}
 
 	@Test
 	void writerMayAlsoTakeTheReadLock() throws Exception {
-		try (LockHandle write = this.first.acquire("downgrade", LockType.WRITE, SHORT);
-				LockHandle read = this.first.acquire("downgrade", LockType.READ, Duration.ZERO)) {
+		try (LockHandle write = this.first.acquire(new LockRequest("downgrade", LockType.WRITE, SHORT, "test"));
+				LockHandle read = this.first.acquire(new LockRequest("downgrade", LockType.READ, Duration.ZERO, "test"))) {
 			assertThat(read.isHeld()).isTrue();
 			assertThat(read.fencingToken()).isGreaterThan(write.fencingToken());
 		}
@@ -200,25 +201,25 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void semaphoreMutexIsNotReentrant() throws Exception {
-		try (LockHandle held = this.first.acquire("semaphore", LockType.SEMAPHORE_MUTEX, SHORT)) {
+		try (LockHandle held = this.first.acquire(new LockRequest("semaphore", LockType.SEMAPHORE_MUTEX, SHORT, "test"))) {
 			assertThat(held.isHeld()).isTrue();
 			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> this.first.acquire("semaphore", LockType.SEMAPHORE_MUTEX, SHORT));
+				.isThrownBy(() -> this.first.acquire(new LockRequest("semaphore", LockType.SEMAPHORE_MUTEX, SHORT, "test")));
 		}
 		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
 	}
 
 	@Test
 	void semaphoreMutexMayBeReleasedByAnotherThread() throws Exception {
-		LockHandle held = this.first.acquire("semaphore-handoff", LockType.SEMAPHORE_MUTEX, SHORT);
+		LockHandle held = this.first.acquire(new LockRequest("semaphore-handoff", LockType.SEMAPHORE_MUTEX, SHORT, "test"));
 		CompletableFuture.runAsync(held::close, this.executor).get(30, TimeUnit.SECONDS);
 		assertThat(held.state()).isEqualTo(LockState.RELEASED);
-		this.second.acquire("semaphore-handoff", LockType.SEMAPHORE_MUTEX, Duration.ZERO).close();
+		this.second.acquire(new LockRequest("semaphore-handoff", LockType.SEMAPHORE_MUTEX, Duration.ZERO, "test")).close();
 	}
 
 	@Test
 	void mutexReleasedByAnotherThreadIsRefusedAndStaysHeld() throws Exception {
-		LockHandle held = this.first.acquire("owned", LockType.MUTEX, SHORT);
+		LockHandle held = this.first.acquire(new LockRequest("owned", LockType.MUTEX, SHORT, "test"));
 		AtomicReference<Throwable> failure = new AtomicReference<>();
 		CompletableFuture.runAsync(() -> {
 			try {
@@ -237,26 +238,26 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void closingTwiceReleasesOnce() throws Exception {
-		LockHandle outer = this.first.acquire("twice", LockType.MUTEX, SHORT);
-		LockHandle inner = this.first.acquire("twice", LockType.MUTEX, SHORT);
+		LockHandle outer = this.first.acquire(new LockRequest("twice", LockType.MUTEX, SHORT, "test"));
+		LockHandle inner = this.first.acquire(new LockRequest("twice", LockType.MUTEX, SHORT, "test"));
 		inner.close();
 		inner.close();
 		assertThat(outer.isHeld()).isTrue();
 		assertThatExceptionOfType(LockAcquisitionException.class)
-			.isThrownBy(() -> this.second.acquire("twice", LockType.MUTEX, Duration.ZERO));
+			.isThrownBy(() -> this.second.acquire(new LockRequest("twice", LockType.MUTEX, Duration.ZERO, "test")));
 		outer.close();
 	}
 
 	@Test
 	void interruptedWaiterLeavesNoNodeAndKeepsItsInterruptStatus() throws Exception {
-		try (LockHandle held = this.first.acquire("interrupt", LockType.MUTEX, SHORT)) {
+		try (LockHandle held = this.first.acquire(new LockRequest("interrupt", LockType.MUTEX, SHORT, "test"))) {
 			CountDownLatch waiting = new CountDownLatch(1);
 			AtomicReference<Throwable> failure = new AtomicReference<>();
 			AtomicReference<Boolean> interruptStatus = new AtomicReference<>();
 			Thread waiter = new Thread(() -> {
 				waiting.countDown();
 				try {
-					this.second.acquire("interrupt", LockType.MUTEX, Duration.ofMinutes(1)).close();
+					this.second.acquire(new LockRequest("interrupt", LockType.MUTEX, Duration.ofMinutes(1), "test")).close();
 				}
 				catch (Throwable ex) {
 					failure.set(ex);
@@ -277,16 +278,16 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void timedOutWaiterLeavesNoNode() throws Exception {
-		try (LockHandle held = this.first.acquire("timeout", LockType.MUTEX, SHORT)) {
+		try (LockHandle held = this.first.acquire(new LockRequest("timeout", LockType.MUTEX, SHORT, "test"))) {
 			for (LockType type : new LockType[] { LockType.MUTEX }) {
 				assertThatExceptionOfType(LockAcquisitionException.class)
-					.isThrownBy(() -> this.second.acquire("timeout", type, SHORT));
+					.isThrownBy(() -> this.second.acquire(new LockRequest("timeout", type, SHORT, "test")));
 			}
 			assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).hasSize(1);
 		}
-		try (LockHandle held = this.first.acquire("timeout-semaphore", LockType.SEMAPHORE_MUTEX, SHORT)) {
+		try (LockHandle held = this.first.acquire(new LockRequest("timeout-semaphore", LockType.SEMAPHORE_MUTEX, SHORT, "test"))) {
 			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> this.second.acquire("timeout-semaphore", LockType.SEMAPHORE_MUTEX, SHORT));
+				.isThrownBy(() -> this.second.acquire(new LockRequest("timeout-semaphore", LockType.SEMAPHORE_MUTEX, SHORT, "test")));
 			assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).hasSize(1);
 		}
 		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
@@ -294,12 +295,12 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void idleRecipesAreDroppedAndAHeldOneIsKept() throws Exception {
-		LockHandle held = this.first.acquire("kept", LockType.MUTEX, SHORT);
+		LockHandle held = this.first.acquire(new LockRequest("kept", LockType.MUTEX, SHORT, "test"));
 		for (int i = 0; i < 500; i++) {
-			this.first.acquire("distinct-" + i, LockType.MUTEX, SHORT).close();
+			this.first.acquire(new LockRequest("distinct-" + i, LockType.MUTEX, SHORT, "test")).close();
 		}
 		assertThat(this.first.cachedRecipeCount()).isEqualTo(1);
-		LockHandle reentered = this.first.acquire("kept", LockType.MUTEX, Duration.ZERO);
+		LockHandle reentered = this.first.acquire(new LockRequest("kept", LockType.MUTEX, Duration.ZERO, "test"));
 		assertThat(reentered.fencingToken()).isEqualTo(held.fencingToken());
 		reentered.close();
 		held.close();
@@ -317,7 +318,7 @@ class ZookeeperLockRegistryTests {
 		unreachable.start();
 		try (ZookeeperLockRegistry registry = new ZookeeperLockRegistry(unreachable, new ZnodeLockPathResolver("/Locks"))) {
 			assertThatExceptionOfType(LockBackendException.class)
-				.isThrownBy(() -> registry.acquire("nowhere", LockType.MUTEX, SHORT))
+				.isThrownBy(() -> registry.acquire(new LockRequest("nowhere", LockType.MUTEX, SHORT, "test")))
 				.withMessageContaining("'nowhere'")
 				.withMessageContaining("127.0.0.1:1");
 			assertThat(registry.cachedRecipeCount()).isZero();
@@ -329,11 +330,11 @@ class ZookeeperLockRegistryTests {
 
 	@Test
 	void expiredSessionMarksTheLockLostAndFreesIt() throws Exception {
-		LockHandle held = this.first.acquire("expiring", LockType.MUTEX, SHORT);
+		LockHandle held = this.first.acquire(new LockRequest("expiring", LockType.MUTEX, SHORT, "test"));
 		expireSession(this.clientA);
 		await().atMost(Duration.ofSeconds(30)).until(() -> held.state() == LockState.LOST);
 		assertThat(held.isHeld()).isFalse();
-		try (LockHandle next = this.second.acquire("expiring", LockType.MUTEX, Duration.ofSeconds(10))) {
+		try (LockHandle next = this.second.acquire(new LockRequest("expiring", LockType.MUTEX, Duration.ofSeconds(10), "test"))) {
 			assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
 		}
 		held.close();

@@ -1,27 +1,39 @@
 package io.github.distlock.core;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Deque;
 
 import io.github.distlock.annotation.LockType;
 
 /**
  * A {@link LockHandle} that is visible through {@link LockContext} from its acquisition to its
- * release.
+ * release, and tells the listener when it is released.
  */
-final class ContextBoundLockHandle implements LockHandle {
+final class TrackedLockHandle implements LockHandle {
 
 	private final LockHandle delegate;
 
+	private final LockListener listener;
+
 	private final Deque<AcquiredLock> context;
 
-	ContextBoundLockHandle(LockHandle delegate) {
+	private final long acquiredNanos = System.nanoTime();
+
+	TrackedLockHandle(LockHandle delegate, LockListener listener) {
 		this.delegate = delegate;
+		this.listener = listener;
 		this.context = LockContext.push(this);
 	}
 
 	@Override
 	public String key() {
 		return this.delegate.key();
+	}
+
+	@Override
+	public String name() {
+		return this.delegate.name();
 	}
 
 	@Override
@@ -50,9 +62,23 @@ final class ContextBoundLockHandle implements LockHandle {
 	}
 
 	@Override
+	public Instant acquiredAt() {
+		return this.delegate.acquiredAt();
+	}
+
+	@Override
+	public String holderThread() {
+		return this.delegate.holderThread();
+	}
+
+	@Override
 	public void close() {
+		boolean wasReleased = this.delegate.state() == LockState.RELEASED;
 		this.delegate.close();
 		this.context.removeLastOccurrence(this);
+		if (!wasReleased) {
+			this.listener.onReleased(this, Duration.ofNanos(System.nanoTime() - this.acquiredNanos));
+		}
 	}
 
 	@Override

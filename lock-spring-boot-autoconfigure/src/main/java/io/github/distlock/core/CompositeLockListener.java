@@ -1,0 +1,61 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.github.distlock.annotation.LockFailurePolicy;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Calls several listeners in order; one that throws is logged and does not stop the others.
+ */
+public final class CompositeLockListener implements LockListener {
+
+	private static final Log logger = LogFactory.getLog(CompositeLockListener.class);
+
+	private final List<LockListener> listeners;
+
+	public CompositeLockListener(List<? extends LockListener> listeners) {
+		this.listeners = List.copyOf(listeners);
+	}
+
+	private void each(Consumer<LockListener> event) {
+		for (LockListener listener : this.listeners) {
+			try {
+				event.accept(listener);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Lock listener " + listener + " failed", ex);
+			}
+		}
+	}
+
+	@Override
+	public void onAcquired(AcquiredLock lock, Duration waited) {
+		each((listener) -> listener.onAcquired(lock, waited));
+	}
+
+	@Override
+	public void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
+		each((listener) -> listener.onAcquisitionFailed(request, waited, failure));
+	}
+
+	@Override
+	public void onReleased(AcquiredLock lock, Duration held) {
+		each((listener) -> listener.onReleased(lock, held));
+	}
+
+	@Override
+	public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
+		each((listener) -> listener.onStateChanged(lock, previous, current));
+	}
+
+	@Override
+	public void onFailurePolicyApplied(LockRequest request, LockFailurePolicy policy,
+			DistributedLockException failure) {
+		each((listener) -> listener.onFailurePolicyApplied(request, policy, failure));
+	}
+
+}

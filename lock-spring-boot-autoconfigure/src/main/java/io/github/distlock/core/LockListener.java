@@ -1,0 +1,65 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+
+import io.github.distlock.annotation.LockFailurePolicy;
+
+/**
+ * Told what happens to locks: acquisitions, failures, releases and changes of state (a lock in
+ * doubt, lost, or restored). Every method has an empty default; implement what you need and
+ * declare the listener as a bean. Listeners are called on the thread where the event happens
+ * (for state changes, Curator's event thread), must be quick, and their exceptions are logged
+ * and ignored.
+ */
+public interface LockListener {
+
+	/**
+	 * A lock was acquired.
+	 * @param lock the lock
+	 * @param waited how long the caller waited
+	 */
+	default void onAcquired(AcquiredLock lock, Duration waited) {
+	}
+
+	/**
+	 * A lock could not be acquired: the wait elapsed ({@link LockAcquisitionException}),
+	 * ZooKeeper failed ({@link LockBackendException}), or the thread was interrupted
+	 * ({@link LockInterruptedException}).
+	 * @param request the request
+	 * @param waited how long the caller waited
+	 * @param failure why
+	 */
+	default void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
+	}
+
+	/**
+	 * A lock was released by its holder.
+	 * @param lock the lock
+	 * @param held how long it was held
+	 */
+	default void onReleased(AcquiredLock lock, Duration held) {
+	}
+
+	/**
+	 * A held lock changed state: {@link LockState#IN_DOUBT} when the connection was
+	 * suspended, {@link LockState#LOST} when the session was lost, and back to
+	 * {@link LockState#HELD} when the same session reconnected.
+	 * @param lock the lock
+	 * @param previous the state before
+	 * @param current the state now
+	 */
+	default void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
+	}
+
+	/**
+	 * A failure policy other than {@link LockFailurePolicy#THROW} was applied to an annotated
+	 * method whose lock could not be had.
+	 * @param request the request
+	 * @param policy {@link LockFailurePolicy#SKIP} or {@link LockFailurePolicy#FALLBACK}
+	 * @param failure why the lock could not be had
+	 */
+	default void onFailurePolicyApplied(LockRequest request, LockFailurePolicy policy,
+			DistributedLockException failure) {
+	}
+
+}
