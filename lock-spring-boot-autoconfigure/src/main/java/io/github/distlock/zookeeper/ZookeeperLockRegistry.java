@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
@@ -58,6 +59,8 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	private final Set<ZookeeperLockHandle> held = ConcurrentHashMap.newKeySet();
 
 	private final Set<LockWaiter> waiters = ConcurrentHashMap.newKeySet();
+
+	private final ScheduledThreadPoolExecutor deadlines = createDeadlineScheduler();
 
 	/**
 	 * Creates a registry with no listener that does not interrupt holders.
@@ -125,7 +128,21 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 			refuseReentryIntoLostLock(recipe, recipeKey, request);
 			awaitConnection(key, path, deadline);
 			long sessionId = sessionId();
-			HeldNode node = recipe.acquire(request.type(), Math.max(0, deadline - System.nanoTime()));
+			long remaining = Math.max(0, deadline - System.nanoTime());
+			AcquisitionDeadline bound = AcquisitionDeadline.arm(this.deadlines, remaining);
+			HeldNode node;
+			try {
+				node = recipe.acquire(request.type(), remaining);
+			}
+			catch (Exception ex) {
+				if (bound.expired()) {
+					throw waitElapsed(key, path, start, ex);
+				}
+				throw ex;
+			}
+			finally {
+				bound.close();
+			}
 			if (node == null) {
 				throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
 			}
@@ -160,6 +177,27 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 				unretain(recipeKey);
 			}
 		}
+	}
+
+	private DistributedLockException waitElapsed(String key, String path, long start, Exception cause) {
+		Duration waited = Duration.ofNanos(System.nanoTime() - start);
+		if (this.client.getZookeeperClient().isConnected()) {
+			LockAcquisitionException elapsed = new LockAcquisitionException(key, path, waited);
+			elapsed.initCause(cause);
+			return elapsed;
+		}
+		return new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") within "
+				+ waited.toMillis() + " ms: lost the connection to ZooKeeper at '" + connectString() + "'", cause);
+	}
+
+	private static ScheduledThreadPoolExecutor createDeadlineScheduler() {
+		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1, (task) -> {
+			Thread thread = new Thread(task, "distributed-lock-deadlines");
+			thread.setDaemon(true);
+			return thread;
+		});
+		scheduler.setRemoveOnCancelPolicy(true);
+		return scheduler;
 	}
 
 	/**
@@ -334,6 +372,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	@Override
 	public void close() {
 		this.client.getConnectionStateListenable().removeListener(this);
+		this.deadlines.shutdownNow();
 	}
 
 	/**
