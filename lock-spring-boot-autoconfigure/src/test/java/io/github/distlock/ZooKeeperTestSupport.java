@@ -59,6 +59,23 @@ public final class ZooKeeperTestSupport {
 	}
 
 	/**
+	 * The mode of a server ({@code leader}, {@code follower} or {@code standalone}), from the
+	 * {@code srvr} command that ZooKeeper allows by default.
+	 */
+	public static String serverMode(int port) throws java.io.IOException {
+		try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
+			socket.getOutputStream().write("srvr".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+			return answer.lines()
+				.filter((line) -> line.startsWith("Mode: "))
+				.map((line) -> line.substring("Mode: ".length()).trim())
+				.findFirst()
+				.orElse("unknown");
+		}
+	}
+
+	/**
 	 * Every ephemeral node (a lock or lease node) under a path, depth first.
 	 */
 	public static List<String> ephemeralNodesUnder(CuratorFramework client, String path) throws Exception {

@@ -1,5 +1,6 @@
 package io.github.distlock.interceptor;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -12,6 +13,8 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockContext;
+import io.github.distlock.core.LockLostException;
+import io.github.distlock.core.LockState;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterAll;
@@ -31,8 +34,11 @@ import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.DefaultTransactionStatus;
 
 import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.ZooKeeperTestSupport.expireSession;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The lock is acquired before the transaction begins and released after it commits or rolls
@@ -92,6 +98,48 @@ class LockWiderThanTransactionTests {
 				assertThat(transactions.events).containsExactly("begin:locked", "rollback:locked", "cleanup:locked");
 				assertThat(ephemeralNodesUnder(context.getBean(CuratorFramework.class), "/Locks")).isEmpty();
 			});
+	}
+
+	@Test
+	void transactionIsRolledBackWhenTheLockIsLostBeforeCommit() {
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+			.run((context) -> {
+				JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+				jdbc.update("UPDATE stock SET quantity = 0");
+				CuratorFramework client = context.getBean(CuratorFramework.class);
+				assertThatExceptionOfType(LockLostException.class)
+					.isThrownBy(() -> context.getBean(StockService.class).updateThen(1, () -> loseLock(client)))
+					.withMessageContaining("rolled back");
+				assertThat(jdbc.queryForObject("SELECT quantity FROM stock WHERE id = 1", Integer.class)).isZero();
+				assertThat(context.getBean(RecordingTransactionManager.class).events).contains("rollback:unlocked")
+					.doesNotContain("commit:unlocked");
+			});
+	}
+
+	@Test
+	void lostLockIsOnlyLoggedWhenSoConfigured() {
+		this.contextRunner
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString(),
+					"distributed-lock.lock-lost.fail-on-return=false",
+					"distributed-lock.lock-lost.rollback-transaction=false")
+			.run((context) -> {
+				JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+				jdbc.update("UPDATE stock SET quantity = 0");
+				CuratorFramework client = context.getBean(CuratorFramework.class);
+				context.getBean(StockService.class).updateThen(1, () -> loseLock(client));
+				assertThat(jdbc.queryForObject("SELECT quantity FROM stock WHERE id = 1", Integer.class)).isOne();
+			});
+	}
+
+	private static void loseLock(CuratorFramework client) {
+		AcquiredLock lock = LockContext.current();
+		try {
+			expireSession(client);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+		await().atMost(Duration.ofSeconds(30)).until(() -> lock.state() == LockState.LOST);
 	}
 
 	@Test
@@ -219,6 +267,13 @@ class LockWiderThanTransactionTests {
 		public void failing(int id) {
 			this.jdbc.update("UPDATE stock SET quantity = quantity + 1 WHERE id = ?", id);
 			throw new IllegalStateException("rolled back");
+		}
+
+		@Transactional
+		@DistributedLock(key = "'stock:' + #id")
+		public void updateThen(int id, Runnable action) {
+			this.jdbc.update("UPDATE stock SET quantity = quantity + 1 WHERE id = ?", id);
+			action.run();
 		}
 
 		@Transactional

@@ -1,0 +1,81 @@
+package io.github.distlock.fault;
+
+import java.time.Duration;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.data.Stat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Lock paths are container nodes: ZooKeeper removes them once their last lock node is gone, so
+ * a million keys do not leave a million empty nodes behind.
+ */
+class ContainerNodeTests {
+
+	private static final String CHECK_INTERVAL = "znode.container.checkIntervalMs";
+
+	private static TestingServer server;
+
+	private static CuratorFramework client;
+
+	private static ZookeeperLockRegistry registry;
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		System.setProperty(CHECK_INTERVAL, "100");
+		server = new TestingServer(true);
+		client = connectedClient(server.getConnectString());
+		registry = new ZookeeperLockRegistry(client, new ZnodeLockPathResolver("/Locks"));
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		registry.close();
+		client.close();
+		server.close();
+		System.clearProperty(CHECK_INTERVAL);
+	}
+
+	@Test
+	void serverSupportsContainers() {
+		registry.verifyServer();
+	}
+
+	@ParameterizedTest
+	@EnumSource(LockType.class)
+	void lockPathIsAContainerThatDisappearsOnceEmpty(LockType type) throws Exception {
+		String key = "container-" + type;
+		try (LockHandle lock = registry.acquire(new LockRequest(key, type, Duration.ofSeconds(5), "test"))) {
+			Stat stat = client.checkExists().forPath(lock.path());
+			assertThat(stat).isNotNull();
+			assertThat(stat.getNumChildren()).isPositive();
+		}
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> client.checkExists().forPath("/Locks/" + ZnodeLockPathResolver.encode(key)) == null);
+	}
+
+	@Test
+	void manyDistinctKeysLeaveNoNodeBehind() throws Exception {
+		for (int i = 0; i < 300; i++) {
+			registry.acquire(new LockRequest("many-" + i, LockType.MUTEX, Duration.ofSeconds(5), "test")).close();
+		}
+		assertThat(registry.cachedRecipeCount()).isZero();
+		await().atMost(Duration.ofSeconds(60)).until(() -> client.checkExists().forPath("/Locks") == null
+				|| client.getChildren().forPath("/Locks").stream().noneMatch((child) -> child.startsWith("many-")));
+	}
+
+}

@@ -1,0 +1,122 @@
+package io.github.distlock.fault;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingCluster;
+import org.apache.curator.test.TestingZooKeeperServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.ZooKeeperTestSupport.serverMode;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A three-server ensemble whose leader is killed while a lock is held and while another client
+ * waits for it.
+ */
+class EnsembleFaultTests {
+
+	private TestingCluster cluster;
+
+	private CuratorFramework holderClient;
+
+	private CuratorFramework otherClient;
+
+	private RecordingLockListener listener;
+
+	private ZookeeperLockRegistry holder;
+
+	private ZookeeperLockRegistry other;
+
+	@BeforeEach
+	void start() throws Exception {
+		this.cluster = new TestingCluster(3);
+		this.cluster.start();
+		this.holderClient = connectedClient(this.cluster.getConnectString());
+		this.otherClient = connectedClient(this.cluster.getConnectString());
+		this.listener = new RecordingLockListener();
+		this.holder = new ZookeeperLockRegistry(this.holderClient, new ZnodeLockPathResolver("/Locks"), this.listener,
+				false);
+		this.other = new ZookeeperLockRegistry(this.otherClient, new ZnodeLockPathResolver("/Locks"));
+	}
+
+	@AfterEach
+	void stop() throws Exception {
+		this.holder.close();
+		this.other.close();
+		this.holderClient.close();
+		this.otherClient.close();
+		this.cluster.close();
+	}
+
+	private static LockRequest request(String key, Duration wait) {
+		return new LockRequest(key, LockType.MUTEX, wait, "ensemble");
+	}
+
+	private InstanceSpec killLeader() throws Exception {
+		for (TestingZooKeeperServer server : this.cluster.getServers()) {
+			if (serverMode(server.getInstanceSpec().getPort()).equals("leader")) {
+				InstanceSpec leader = server.getInstanceSpec();
+				assertThat(this.cluster.killServer(leader)).isTrue();
+				return leader;
+			}
+		}
+		throw new IllegalStateException("The ensemble has no leader");
+	}
+
+	@Test
+	void leaderKilledWhileHoldingKeepsTheLockExclusive() throws Exception {
+		LockHandle lock = this.holder.acquire(request("leader-hold", Duration.ofSeconds(5)));
+		killLeader();
+		await().atMost(Duration.ofSeconds(60))
+			.until(() -> this.holderClient.getZookeeperClient().isConnected()
+					&& this.otherClient.getZookeeperClient().isConnected());
+		await().atMost(Duration.ofSeconds(30)).until(() -> lock.state() == LockState.HELD);
+		assertThat(this.listener.changes).doesNotContain("leader-hold:IN_DOUBT->LOST", "leader-hold:HELD->LOST");
+		assertThatExceptionOfType(LockAcquisitionException.class)
+			.isThrownBy(() -> this.other.acquire(request("leader-hold", Duration.ofMillis(500))));
+		long token = lock.fencingToken();
+		lock.close();
+		try (LockHandle next = this.other.acquire(request("leader-hold", Duration.ofSeconds(30)))) {
+			assertThat(next.fencingToken()).isGreaterThan(token);
+		}
+		assertThat(ephemeralNodesUnder(this.otherClient, "/Locks")).isEmpty();
+	}
+
+	@Test
+	void leaderKilledWhileWaitingStillHandsTheLockOver() throws Exception {
+		LockHandle lock = this.holder.acquire(request("leader-wait", Duration.ofSeconds(5)));
+		CompletableFuture<Long> waiter = CompletableFuture.supplyAsync(() -> {
+			try (LockHandle next = this.other.acquire(request("leader-wait", Duration.ofSeconds(90)))) {
+				return next.fencingToken();
+			}
+		});
+		await().until(() -> this.other.waiters().size() == 1);
+		killLeader();
+		await().atMost(Duration.ofSeconds(60)).until(() -> this.holderClient.getZookeeperClient().isConnected());
+		await().atMost(Duration.ofSeconds(30)).until(() -> lock.state() == LockState.HELD);
+		assertThat(waiter).isNotDone();
+		long token = lock.fencingToken();
+		lock.close();
+		assertThat(waiter.get(90, TimeUnit.SECONDS)).isGreaterThan(token);
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(ephemeralNodesUnder(this.otherClient, "/Locks")).isEmpty());
+	}
+
+}
