@@ -1,5 +1,7 @@
 package io.github.distlock.health;
 
+import java.util.concurrent.atomic.AtomicReference;
+
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
@@ -13,19 +15,20 @@ final class ConnectionStateTracker implements ConnectionStateListener, AutoClose
 
 	private final CuratorFramework client;
 
-	private volatile @Nullable ConnectionState state;
+	private final AtomicReference<@Nullable ConnectionState> state = new AtomicReference<>();
 
 	ConnectionStateTracker(CuratorFramework client) {
 		this.client = client;
 		client.getConnectionStateListenable().addListener(this);
 		if (client.getZookeeperClient().isConnected()) {
-			this.state = ConnectionState.CONNECTED;
+			// unless an event came first
+			this.state.compareAndSet(null, ConnectionState.CONNECTED);
 		}
 	}
 
 	@Override
 	public void stateChanged(CuratorFramework client, ConnectionState newState) {
-		this.state = newState;
+		this.state.set(newState);
 	}
 
 	/**
@@ -33,7 +36,7 @@ final class ConnectionStateTracker implements ConnectionStateListener, AutoClose
 	 * @return the state, or {@code null} if the client has not connected yet
 	 */
 	@Nullable ConnectionState current() {
-		return this.state;
+		return this.state.get();
 	}
 
 	@Override
