@@ -37,6 +37,8 @@ public class DistributedLockProperties {
 
 	private final LockLost lockLost = new LockLost();
 
+	private final Metrics metrics = new Metrics();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -78,6 +80,30 @@ public class DistributedLockProperties {
 
 	public LockLost getLockLost() {
 		return this.lockLost;
+	}
+
+	public Metrics getMetrics() {
+		return this.metrics;
+	}
+
+	/**
+	 * Micrometer metrics of distributed locks.
+	 */
+	public static class Metrics {
+
+		/**
+		 * Whether to record lock metrics when a MeterRegistry bean exists.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 	/**

@@ -1,12 +1,16 @@
 package io.github.distlock.zookeeper;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreV2;
 import org.apache.curator.framework.recipes.locks.Lease;
+import org.apache.curator.framework.recipes.locks.LockInternals;
+import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;
 import org.apache.curator.utils.ZKPaths;
 import org.jspecify.annotations.Nullable;
 
@@ -17,15 +21,26 @@ import org.jspecify.annotations.Nullable;
  */
 final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 
+	/** The name Curator's semaphore gives its lease nodes, before their sequence number. */
+	private static final String LEASE_NAME = "lease-";
+
+	/** The name Curator's mutex gives its lock nodes, before their sequence number. */
+	private static final String LOCK_NAME = "lock-";
+
+	private static final StandardLockInternalsDriver SORTER = new StandardLockInternalsDriver();
+
 	private final CuratorFramework client;
 
 	private final String leasesPath;
+
+	private final String locksPath;
 
 	private final InterProcessSemaphoreV2 semaphore;
 
 	SemaphoreMutexRecipe(CuratorFramework client, String path) {
 		this.client = client;
 		this.leasesPath = ZKPaths.makePath(path, "leases");
+		this.locksPath = ZKPaths.makePath(path, "locks");
 		this.semaphore = new InterProcessSemaphoreV2(client, path, 1);
 	}
 
@@ -59,9 +74,24 @@ final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 		return false;
 	}
 
+	/**
+	 * The lease nodes, holder first, then the nodes of the threads queued on the semaphore's
+	 * internal lock, as full paths; empty for a key never locked. The first thread in that
+	 * queue also has a lease node once it has created one, and is then listed by that node only.
+	 */
 	@Override
 	public Collection<String> participantNodes() throws Exception {
-		return this.semaphore.getParticipantNodes();
+		List<String> nodes = new ArrayList<>();
+		for (String lease : LockInternals.getSortedChildren(this.client, this.leasesPath, LEASE_NAME, SORTER)) {
+			nodes.add(ZKPaths.makePath(this.leasesPath, lease));
+		}
+		List<String> queued = new ArrayList<>(
+				LockInternals.getParticipantNodes(this.client, this.locksPath, LOCK_NAME, SORTER));
+		if (nodes.size() > 1 && !queued.isEmpty()) {
+			queued.remove(0);
+		}
+		nodes.addAll(queued);
+		return nodes;
 	}
 
 }

@@ -1,0 +1,128 @@
+package io.github.distlock.actuate;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.InvalidLockKeyException;
+import io.github.distlock.core.LockWaiter;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.Selector.Match;
+
+/**
+ * The {@code locks} endpoint, read-only. {@code GET /actuator/locks} lists the locks this
+ * application holds and the threads waiting for one; {@code GET /actuator/locks/{key}} lists the
+ * contenders for a key in ZooKeeper across all processes, holder first ({@code ?type=} gives
+ * the lock type, {@link LockType#MUTEX} by default). A key may contain {@code /}.
+ */
+@Endpoint(id = "locks")
+public class LocksEndpoint {
+
+	private final ZookeeperLockRegistry registry;
+
+	public LocksEndpoint(ZookeeperLockRegistry registry) {
+		this.registry = registry;
+	}
+
+	@ReadOperation
+	public LocksDescriptor locks() {
+		List<HeldLock> held = this.registry.heldLocks()
+			.stream()
+			.sorted(Comparator.comparing(AcquiredLock::acquiredAt))
+			.map(HeldLock::of)
+			.toList();
+		List<WaitingLock> waiting = this.registry.waiters()
+			.stream()
+			.sorted(Comparator.comparing(LockWaiter::since))
+			.map(WaitingLock::of)
+			.toList();
+		return new LocksDescriptor(held, waiting);
+	}
+
+	@ReadOperation
+	public ParticipantsDescriptor participants(@Selector(match = Match.ALL_REMAINING) String[] key,
+			@Nullable LockType type) {
+		String joinedKey = String.join("/", key);
+		LockType lockType = (type != null) ? type : LockType.MUTEX;
+		String path;
+		try {
+			path = this.registry.getPathResolver().resolve(joinedKey);
+		}
+		catch (InvalidLockKeyException ex) {
+			throw new InvalidEndpointRequestException(ex.getMessage(), "Invalid lock key");
+		}
+		return new ParticipantsDescriptor(joinedKey, path, lockType,
+				List.copyOf(this.registry.participants(joinedKey, lockType)));
+	}
+
+	/**
+	 * The locks of this application.
+	 *
+	 * @param held the locks held now, oldest first
+	 * @param waiting the threads waiting for a lock now, longest waiting first
+	 */
+	public record LocksDescriptor(List<HeldLock> held, List<WaitingLock> waiting) implements OperationResponseBody {
+	}
+
+	/**
+	 * A lock held by this application.
+	 *
+	 * @param key the lock key
+	 * @param name the bounded name of the lock (the annotated method, or the programmatic name)
+	 * @param path the lock path
+	 * @param type the lock type
+	 * @param state the lock state
+	 * @param fencingToken the fencing token
+	 * @param acquiredAt when the lock was acquired
+	 * @param holderThread the thread that acquired it
+	 */
+	public record HeldLock(String key, String name, String path, LockType type, String state, long fencingToken,
+			Instant acquiredAt, String holderThread) {
+
+		static HeldLock of(AcquiredLock lock) {
+			return new HeldLock(lock.key(), lock.name(), lock.path(), lock.type(), lock.state().name(),
+					lock.fencingToken(), lock.acquiredAt(), lock.holderThread());
+		}
+
+	}
+
+	/**
+	 * A thread of this application waiting for a lock.
+	 *
+	 * @param key the lock key
+	 * @param name the bounded name of the lock
+	 * @param path the lock path
+	 * @param type the lock type
+	 * @param since when the wait began
+	 * @param thread the waiting thread
+	 */
+	public record WaitingLock(String key, String name, String path, LockType type, Instant since, String thread) {
+
+		static WaitingLock of(LockWaiter waiter) {
+			return new WaitingLock(waiter.key(), waiter.name(), waiter.path(), waiter.type(), waiter.since(),
+					waiter.thread());
+		}
+
+	}
+
+	/**
+	 * The contenders for one key across all processes, as ZooKeeper sees them.
+	 *
+	 * @param key the lock key
+	 * @param path the lock path
+	 * @param type the lock type asked for
+	 * @param participants the contenders' lock nodes, holder first
+	 */
+	public record ParticipantsDescriptor(String key, String path, LockType type, List<String> participants)
+			implements OperationResponseBody {
+	}
+
+}

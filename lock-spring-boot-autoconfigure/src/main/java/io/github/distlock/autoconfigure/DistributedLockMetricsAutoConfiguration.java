@@ -1,0 +1,41 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.metrics.LockMetricsListener;
+import io.github.distlock.metrics.LockRegistryMetrics;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of lock metrics: a {@link LockMetricsListener} that the lock registry,
+ * template and interceptor tell of every event, and gauges of the locks held and awaited now.
+ */
+@AutoConfiguration(after = { MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
+		DistributedLockAutoConfiguration.class })
+@ConditionalOnClass(MeterRegistry.class)
+@ConditionalOnBean({ MeterRegistry.class, LockRegistry.class })
+@ConditionalOnBooleanProperty(name = "distributed-lock.metrics.enabled", matchIfMissing = true)
+public final class DistributedLockMetricsAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	LockMetricsListener lockMetricsListener(MeterRegistry meterRegistry) {
+		return new LockMetricsListener(meterRegistry);
+	}
+
+	@Bean
+	@ConditionalOnBean(ZookeeperLockRegistry.class)
+	@ConditionalOnMissingBean
+	LockRegistryMetrics lockRegistryMetrics(ZookeeperLockRegistry lockRegistry) {
+		return new LockRegistryMetrics(lockRegistry);
+	}
+
+}

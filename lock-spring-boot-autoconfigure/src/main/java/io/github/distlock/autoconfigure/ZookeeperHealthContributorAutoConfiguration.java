@@ -1,0 +1,42 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.core.LockPathResolver;
+import io.github.distlock.health.ZookeeperHealthIndicator;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code zookeeper} health indicator for the client the lock registry
+ * uses. Switched off by {@code management.health.zookeeper.enabled=false}.
+ */
+@AutoConfiguration(after = DistributedLockAutoConfiguration.class)
+@ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+@ConditionalOnBean(ZookeeperLockRegistry.class)
+@ConditionalOnEnabledHealthIndicator("zookeeper")
+@EnableConfigurationProperties(ZookeeperHealthIndicatorProperties.class)
+public final class ZookeeperHealthContributorAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(name = { "zookeeperHealthIndicator", "zookeeperHealthContributor" })
+	ZookeeperHealthIndicator zookeeperHealthIndicator(ZookeeperLockRegistry lockRegistry,
+			ZookeeperHealthIndicatorProperties properties) {
+		return new ZookeeperHealthIndicator(lockRegistry.getClient(), checkedPath(lockRegistry.getPathResolver()),
+				properties.getTimeout());
+	}
+
+	/**
+	 * The lock root path when the resolver tells it, otherwise the client's root.
+	 */
+	private static String checkedPath(LockPathResolver resolver) {
+		return (resolver instanceof ZnodeLockPathResolver znodes) ? znodes.getRootPath() : "/";
+	}
+
+}

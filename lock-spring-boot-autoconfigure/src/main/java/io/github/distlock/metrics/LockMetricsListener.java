@@ -1,0 +1,129 @@
+package io.github.distlock.metrics;
+
+import java.time.Duration;
+
+import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+
+/**
+ * Records what happens to locks in Micrometer meters:
+ * <ul>
+ * <li>{@value #WAIT} (timer): from the acquisition attempt to the lock acquired or given up,
+ * tagged {@code outcome} = {@code acquired}, {@code timeout}, {@code failed} (ZooKeeper error)
+ * or {@code interrupted}. Its count per outcome is the number of acquisitions, time-outs and
+ * failures, so no separate counter repeats it.</li>
+ * <li>{@value #HELD} (timer): from the lock acquired to the lock released.</li>
+ * <li>{@value #LOST} (counter): held locks lost because their ZooKeeper session ended.</li>
+ * <li>{@value #SKIPPED} and {@value #FALLBACKS} (counters): annotated calls skipped or routed to
+ * their fallback because the lock could not be had, tagged with that {@code outcome}.</li>
+ * </ul>
+ * Every meter is tagged with the lock's {@code name} (the annotated method, or the name given to
+ * the programmatic API) and {@code type}; never with its key, whose values are unbounded.
+ */
+public class LockMetricsListener implements LockListener {
+
+	/** Timer of the waits for a lock. */
+	public static final String WAIT = "distributed.lock.wait";
+
+	/** Timer of the holds of a lock. */
+	public static final String HELD = "distributed.lock.held";
+
+	/** Counter of held locks that were lost. */
+	public static final String LOST = "distributed.lock.lost";
+
+	/** Counter of annotated calls skipped for want of their lock. */
+	public static final String SKIPPED = "distributed.lock.skipped";
+
+	/** Counter of annotated calls routed to their fallback for want of their lock. */
+	public static final String FALLBACKS = "distributed.lock.fallbacks";
+
+	private final Meter.MeterProvider<Timer> waits;
+
+	private final Meter.MeterProvider<Timer> holds;
+
+	private final Meter.MeterProvider<Counter> losses;
+
+	private final Meter.MeterProvider<Counter> skips;
+
+	private final Meter.MeterProvider<Counter> fallbacks;
+
+	public LockMetricsListener(MeterRegistry registry) {
+		this.waits = Timer.builder(WAIT)
+			.description("Time spent waiting for a distributed lock, by outcome")
+			.withRegistry(registry);
+		this.holds = Timer.builder(HELD).description("Time a distributed lock was held").withRegistry(registry);
+		this.losses = Counter.builder(LOST)
+			.description("Distributed locks lost while held, because their ZooKeeper session ended")
+			.withRegistry(registry);
+		this.skips = Counter.builder(SKIPPED)
+			.description("Calls skipped because their distributed lock could not be had")
+			.withRegistry(registry);
+		this.fallbacks = Counter.builder(FALLBACKS)
+			.description("Calls routed to their fallback because their distributed lock could not be had")
+			.withRegistry(registry);
+	}
+
+	@Override
+	public void onAcquired(AcquiredLock lock, Duration waited) {
+		this.waits.withTags(tags(lock.name(), lock.type()).and("outcome", "acquired")).record(waited);
+	}
+
+	@Override
+	public void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
+		this.waits.withTags(tags(request.name(), request.type()).and("outcome", outcome(failure))).record(waited);
+	}
+
+	@Override
+	public void onReleased(AcquiredLock lock, Duration held) {
+		this.holds.withTags(tags(lock.name(), lock.type())).record(held);
+	}
+
+	@Override
+	public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
+		if (current == LockState.LOST) {
+			this.losses.withTags(tags(lock.name(), lock.type())).increment();
+		}
+	}
+
+	@Override
+	public void onFailurePolicyApplied(LockRequest request, LockFailurePolicy policy,
+			DistributedLockException failure) {
+		Tags tags = tags(request.name(), request.type()).and("outcome", outcome(failure));
+		switch (policy) {
+			case SKIP -> this.skips.withTags(tags).increment();
+			case FALLBACK -> this.fallbacks.withTags(tags).increment();
+			case THROW -> {
+			}
+		}
+	}
+
+	private static Tags tags(String name, LockType type) {
+		return Tags.of("name", name, "type", type.name());
+	}
+
+	/**
+	 * The bounded outcome of a failed acquisition.
+	 */
+	static String outcome(DistributedLockException failure) {
+		if (failure instanceof LockAcquisitionException) {
+			return "timeout";
+		}
+		if (failure instanceof LockInterruptedException) {
+			return "interrupted";
+		}
+		return "failed";
+	}
+
+}

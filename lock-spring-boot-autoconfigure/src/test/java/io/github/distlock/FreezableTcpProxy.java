@@ -1,0 +1,103 @@
+package io.github.distlock;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A TCP proxy to a server that can be frozen: it then keeps the connections open but forwards
+ * nothing, as a hung server would.
+ */
+public final class FreezableTcpProxy implements AutoCloseable {
+
+	private final ServerSocket serverSocket;
+
+	private final int targetPort;
+
+	private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+
+	private volatile boolean frozen;
+
+	private volatile boolean closed;
+
+	public FreezableTcpProxy(int targetPort) throws IOException {
+		this.targetPort = targetPort;
+		this.serverSocket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+		Thread acceptor = new Thread(this::accept, "proxy-accept");
+		acceptor.setDaemon(true);
+		acceptor.start();
+	}
+
+	public String getConnectString() {
+		return "127.0.0.1:" + this.serverSocket.getLocalPort();
+	}
+
+	/**
+	 * Stops forwarding, in both directions, without closing any connection.
+	 */
+	public void freeze() {
+		this.frozen = true;
+	}
+
+	private void accept() {
+		while (!this.closed) {
+			try {
+				Socket client = this.serverSocket.accept();
+				Socket upstream = new Socket(InetAddress.getLoopbackAddress(), this.targetPort);
+				this.sockets.add(client);
+				this.sockets.add(upstream);
+				pump(client, upstream);
+				pump(upstream, client);
+			}
+			catch (IOException ex) {
+				// closed, or the target refused: the client sees a dropped connection
+			}
+		}
+	}
+
+	private void pump(Socket from, Socket to) {
+		Thread pump = new Thread(() -> {
+			byte[] buffer = new byte[8192];
+			try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+				int read;
+				while ((read = in.read(buffer)) >= 0) {
+					while (this.frozen && !this.closed) {
+						Thread.sleep(10);
+					}
+					out.write(buffer, 0, read);
+				}
+			}
+			catch (IOException | InterruptedException ex) {
+				// connection closed
+			}
+			finally {
+				closeQuietly(from);
+				closeQuietly(to);
+			}
+		}, "proxy-pump");
+		pump.setDaemon(true);
+		pump.start();
+	}
+
+	@Override
+	public void close() {
+		this.closed = true;
+		closeQuietly(this.serverSocket);
+		this.sockets.forEach(FreezableTcpProxy::closeQuietly);
+	}
+
+	private static void closeQuietly(AutoCloseable closeable) {
+		try {
+			closeable.close();
+		}
+		catch (Exception ex) {
+			// ignore
+		}
+	}
+
+}

@@ -1,0 +1,137 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.metrics.LockMetricsListener;
+import io.github.distlock.metrics.LockRegistryMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DistributedLockMetricsAutoConfigurationTests {
+
+	private static TestingServer server;
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
+				DistributedLockMetricsAutoConfiguration.class))
+		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+
+	private final ApplicationContextRunner withMicrometer = this.contextRunner.withConfiguration(AutoConfigurations
+		.of(MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
+				CompositeMeterRegistryAutoConfiguration.class));
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@Test
+	void recordsLockMetricsWhenAMeterRegistryExists() {
+		this.withMicrometer.run((context) -> {
+			assertThat(context).hasSingleBean(LockMetricsListener.class).hasSingleBean(LockRegistryMetrics.class);
+			context.getBean(LockOperations.class)
+				.execute("metrics:auto", Duration.ofSeconds(1), () -> null);
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			assertThat(meters.get(LockMetricsListener.WAIT)
+				.tags("name", "programmatic", "type", "MUTEX", "outcome", "acquired")
+				.timer()
+				.count()).isEqualTo(1);
+			assertThat(meters.get(LockMetricsListener.HELD).timer().count()).isEqualTo(1);
+			assertThat(meters.find(LockRegistryMetrics.ACTIVE).gauge()).isNotNull();
+			assertThat(meters.find(LockRegistryMetrics.PENDING).gauge()).isNotNull();
+		});
+	}
+
+	@Test
+	void usesAnApplicationsMeterRegistryWithoutBootsMetricsAutoConfiguration() {
+		this.contextRunner.withUserConfiguration(MeterRegistryConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(LockMetricsListener.class);
+			context.getBean(LockOperations.class)
+				.execute("metrics:user", Duration.ofSeconds(1), () -> null);
+			assertThat(context.getBean(SimpleMeterRegistry.class).get(LockMetricsListener.WAIT).timer().count())
+				.isEqualTo(1);
+		});
+	}
+
+	@Test
+	void backsOffWithoutAMeterRegistry() {
+		this.contextRunner.run((context) -> assertThat(context).hasNotFailed()
+			.doesNotHaveBean(LockMetricsListener.class)
+			.doesNotHaveBean(LockRegistryMetrics.class));
+	}
+
+	@Test
+	void backsOffWithoutMicrometer() {
+		this.contextRunner.withUserConfiguration(MeterRegistryConfiguration.class)
+			.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(LockMetricsListener.class)
+				.doesNotHaveBean(LockRegistryMetrics.class));
+	}
+
+	@Test
+	void disabledByProperty() {
+		this.withMicrometer.withPropertyValues("distributed-lock.metrics.enabled=false")
+			.run((context) -> assertThat(context).hasSingleBean(MeterRegistry.class)
+				.doesNotHaveBean(LockMetricsListener.class)
+				.doesNotHaveBean(LockRegistryMetrics.class));
+	}
+
+	@Test
+	void backsOffWhenLocksAreDisabled() {
+		this.withMicrometer.withPropertyValues("distributed-lock.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(LockMetricsListener.class)
+				.doesNotHaveBean(LockRegistryMetrics.class));
+	}
+
+	@Test
+	void applicationsListenerReplacesOurs() {
+		this.withMicrometer.withUserConfiguration(CustomListenerConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(LockMetricsListener.class);
+			assertThat(context.getBean(LockMetricsListener.class))
+				.isSameAs(context.getBean(CustomListenerConfiguration.class).listener);
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MeterRegistryConfiguration {
+
+		@Bean
+		SimpleMeterRegistry meterRegistry() {
+			return new SimpleMeterRegistry();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomListenerConfiguration {
+
+		final LockMetricsListener listener = new LockMetricsListener(new SimpleMeterRegistry());
+
+		@Bean
+		LockMetricsListener customLockMetricsListener() {
+			return this.listener;
+		}
+
+	}
+
+}

@@ -1,0 +1,73 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.actuate.LocksEndpoint;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LocksEndpointAutoConfigurationTests {
+
+	private static TestingServer server;
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(
+				AutoConfigurations.of(DistributedLockAutoConfiguration.class, LocksEndpointAutoConfiguration.class))
+		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@Test
+	void endpointIsAvailableWhenExposedOverHttp() {
+		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=locks")
+			.run((context) -> assertThat(context).hasSingleBean(LocksEndpoint.class));
+	}
+
+	@Test
+	void endpointIsAvailableWhenExposedOverJmx() {
+		this.contextRunner
+			.withPropertyValues("spring.jmx.enabled=true", "management.endpoints.jmx.exposure.include=locks")
+			.run((context) -> assertThat(context).hasSingleBean(LocksEndpoint.class));
+	}
+
+	@Test
+	void endpointIsNotAvailableUnlessExposed() {
+		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(LocksEndpoint.class));
+	}
+
+	@Test
+	void endpointIsNotAvailableWhenItsAccessIsNone() {
+		this.contextRunner
+			.withPropertyValues("management.endpoints.web.exposure.include=locks", "management.endpoint.locks.access=NONE")
+			.run((context) -> assertThat(context).doesNotHaveBean(LocksEndpoint.class));
+	}
+
+	@Test
+	void backsOffWithoutActuator() {
+		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=locks")
+			.withClassLoader(new FilteredClassLoader(Endpoint.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LocksEndpoint.class));
+	}
+
+	@Test
+	void backsOffWhenLocksAreDisabled() {
+		this.contextRunner
+			.withPropertyValues("management.endpoints.web.exposure.include=locks", "distributed-lock.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(LocksEndpoint.class));
+	}
+
+}

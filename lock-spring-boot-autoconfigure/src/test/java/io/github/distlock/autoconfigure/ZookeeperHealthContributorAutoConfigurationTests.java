@@ -1,0 +1,115 @@
+package io.github.distlock.autoconfigure;
+
+import java.util.Map;
+
+import io.github.distlock.health.ZookeeperHealthIndicator;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.health.registry.HealthContributorRegistry;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ZookeeperHealthContributorAutoConfigurationTests {
+
+	private static TestingServer server;
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
+				ZookeeperHealthContributorAutoConfiguration.class, HealthContributorAutoConfiguration.class,
+				HealthContributorRegistryAutoConfiguration.class))
+		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@Test
+	void contributesAZookeeperIndicatorThatIsUp() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(ZookeeperHealthIndicator.class).hasBean("zookeeperHealthIndicator");
+			HealthIndicator contributor = (HealthIndicator) context.getBean(HealthContributorRegistry.class)
+				.getContributor("zookeeper");
+			assertThat(contributor).isSameAs(context.getBean(ZookeeperHealthIndicator.class));
+			Health health = contributor.health();
+			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getDetails()).containsEntry("connectString", server.getConnectString());
+		});
+	}
+
+	@Test
+	void timeoutIsConfigurable() {
+		this.contextRunner.withPropertyValues("management.health.zookeeper.timeout=250ms")
+			.run((context) -> assertThat(context.getBean(ZookeeperHealthIndicatorProperties.class).getTimeout())
+				.hasMillis(250));
+	}
+
+	@Test
+	void nonPositiveTimeoutFailsStartup() {
+		this.contextRunner.withPropertyValues("management.health.zookeeper.timeout=0s")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.hasStackTraceContaining("management.health.zookeeper.timeout must be positive"));
+	}
+
+	@Test
+	void disabledByProperty() {
+		this.contextRunner.withPropertyValues("management.health.zookeeper.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(ZookeeperHealthIndicator.class));
+	}
+
+	@Test
+	void disabledWithTheDefaultIndicators() {
+		this.contextRunner.withPropertyValues("management.health.defaults.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(ZookeeperHealthIndicator.class));
+	}
+
+	@Test
+	void backsOffWithoutSpringBootHealth() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(HealthIndicator.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(ZookeeperHealthIndicator.class));
+	}
+
+	@Test
+	void backsOffWhenLocksAreDisabled() {
+		this.contextRunner.withPropertyValues("distributed-lock.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(ZookeeperHealthIndicator.class));
+	}
+
+	@Test
+	void backsOffForAnApplicationsZookeeperIndicator() {
+		this.contextRunner.withUserConfiguration(CustomIndicatorConfiguration.class).run((context) -> {
+			assertThat(context).doesNotHaveBean(ZookeeperHealthIndicator.class);
+			assertThat(context.getBean(HealthContributorRegistry.class).getContributor("zookeeper"))
+				.isSameAs(context.getBean("zookeeperHealthIndicator"));
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomIndicatorConfiguration {
+
+		@Bean
+		HealthIndicator zookeeperHealthIndicator() {
+			return () -> Health.up().withDetails(Map.of("custom", true)).build();
+		}
+
+	}
+
+}

@@ -1,0 +1,279 @@
+package io.github.distlock.metrics;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.DistributedLockMetricsAutoConfiguration;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockBackendException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import io.github.distlock.core.LockTemplate;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.ZooKeeperTestSupport.expireSession;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Lock metrics of an auto-configured application against a real ZooKeeper, with a second
+ * client as another process.
+ */
+class LockMetricsTests {
+
+	private static final Duration SHORT = Duration.ofMillis(300);
+
+	private static TestingServer server;
+
+	private static CuratorFramework otherProcess;
+
+	private static ZookeeperLockRegistry otherRegistry;
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
+				DistributedLockMetricsAutoConfiguration.class, MetricsAutoConfiguration.class,
+				SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
+		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+		otherProcess = connectedClient(server.getConnectString());
+		otherRegistry = new ZookeeperLockRegistry(otherProcess, new ZnodeLockPathResolver("/Locks"));
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		otherRegistry.close();
+		otherProcess.close();
+		server.close();
+	}
+
+	@Test
+	void metersCountTwoAcquisitionsOneTimeoutAndOneLostLock() {
+		this.contextRunner.run((context) -> {
+			LockOperations locks = context.getBean(LockOperations.class);
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			locks.acquire(request("scripted:1", SHORT)).close();
+			try (LockHandle busy = otherRegistry.acquire(request("scripted:busy", SHORT))) {
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> locks.acquire(request("scripted:busy", SHORT)));
+			}
+			LockHandle doomed = locks.acquire(request("scripted:2", SHORT));
+			expireSession(context.getBean(CuratorFramework.class));
+			await().atMost(Duration.ofSeconds(30)).until(() -> doomed.state() == LockState.LOST);
+			doomed.close();
+
+			assertThat(wait(meters, "acquired").count()).isEqualTo(2);
+			assertThat(wait(meters, "timeout").count()).isEqualTo(1);
+			assertThat(meters.find(LockMetricsListener.WAIT).tags("outcome", "failed").timer()).isNull();
+			assertThat(meters.get(LockMetricsListener.HELD).tags("name", "scripted", "type", "MUTEX").timer().count())
+				.isEqualTo(2);
+			assertThat(meters.get(LockMetricsListener.LOST).tags("name", "scripted", "type", "MUTEX").counter().count())
+				.isEqualTo(1);
+			assertThat(meters.getMeters()).allSatisfy((meter) -> assertThat(meter.getId().getTags())
+				.extracting(Tag::getValue)
+				.noneMatch((value) -> value.startsWith("scripted:")));
+		});
+	}
+
+	@Test
+	void skippedAndFallbackCallsAreCountedByMethodName() {
+		this.contextRunner.withUserConfiguration(JobsConfiguration.class).run((context) -> {
+			Jobs jobs = context.getBean(Jobs.class);
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			try (LockHandle job = otherRegistry.acquire(request("job:7", SHORT));
+					LockHandle report = otherRegistry.acquire(request("report:7", SHORT))) {
+				assertThat(jobs.run(7)).isNull();
+				assertThat(jobs.report(7)).isEqualTo("busy");
+			}
+			assertThat(jobs.run(7)).isEqualTo("ran");
+			assertThat(meters.get(LockMetricsListener.SKIPPED)
+				.tags("name", "Jobs.run", "type", "MUTEX", "outcome", "timeout")
+				.counter()
+				.count()).isEqualTo(1);
+			assertThat(meters.get(LockMetricsListener.FALLBACKS)
+				.tags("name", "Jobs.report", "type", "MUTEX", "outcome", "timeout")
+				.counter()
+				.count()).isEqualTo(1);
+			assertThat(meters.get(LockMetricsListener.WAIT)
+				.tags("name", "Jobs.run", "outcome", "acquired")
+				.timer()
+				.count()).isEqualTo(1);
+		});
+	}
+
+	@Test
+	void gaugesShowLocksHeldAndThreadsWaitingNow() {
+		this.contextRunner.run((context) -> {
+			LockOperations locks = context.getBean(LockOperations.class);
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			assertThat(meters.get(LockRegistryMetrics.ACTIVE).gauge().value()).isZero();
+			LockHandle other = otherRegistry.acquire(request("gauge:contended", SHORT));
+			CompletableFuture<Void> waiter;
+			try (LockHandle own = locks.acquire(request("gauge:own", SHORT))) {
+				waiter = CompletableFuture
+					.runAsync(() -> locks.acquire(request("gauge:contended", Duration.ofSeconds(30))).close());
+				await().until(() -> meters.get(LockRegistryMetrics.PENDING).gauge().value() == 1);
+				assertThat(meters.get(LockRegistryMetrics.ACTIVE).gauge().value()).isEqualTo(1);
+			}
+			finally {
+				other.close();
+			}
+			waiter.get(30, TimeUnit.SECONDS);
+			assertThat(meters.get(LockRegistryMetrics.PENDING).gauge().value()).isZero();
+			assertThat(meters.get(LockRegistryMetrics.ACTIVE).gauge().value()).isZero();
+		});
+	}
+
+	@Test
+	void meterCountStaysConstantAcrossTenThousandDistinctKeys() {
+		this.contextRunner.run((context) -> {
+			LockOperations locks = context.getBean(LockOperations.class);
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			IntStream.range(0, 100).forEach((i) -> lockDistinctKey(locks, i));
+			int afterWarmUp = meters.getMeters().size();
+			ExecutorService executor = Executors.newFixedThreadPool(4);
+			try {
+				CompletableFuture.allOf(IntStream.range(100, 10_000)
+					.mapToObj((i) -> CompletableFuture.runAsync(() -> lockDistinctKey(locks, i), executor))
+					.toArray(CompletableFuture[]::new)).get(5, TimeUnit.MINUTES);
+			}
+			finally {
+				executor.shutdownNow();
+			}
+			assertThat(meters.getMeters()).hasSize(afterWarmUp);
+			assertThat(meters.find(LockMetricsListener.WAIT).timers()).hasSize(2 * LockType.values().length);
+			assertThat(meters.find(LockMetricsListener.WAIT).timers().stream().mapToLong(Timer::count).sum())
+				.isEqualTo(10_000);
+			assertThat(meters.find(LockMetricsListener.HELD).timers().stream().mapToLong(Timer::count).sum())
+				.isEqualTo(10_000);
+			assertThat(meters.getMeters()).flatExtracting((Meter meter) -> meter.getId().getTags())
+				.extracting(Tag::getValue)
+				.noneMatch((value) -> value.startsWith("order:"));
+		});
+	}
+
+	/**
+	 * Locks key {@code order:i} with one of two names and one of the four types: eight
+	 * combinations, all met within the first eight keys.
+	 */
+	private static void lockDistinctKey(LockOperations locks, int i) {
+		LockType[] types = LockType.values();
+		String name = (i % 2 == 0) ? "OrderService.ship" : "OrderService.cancel";
+		locks.execute(new LockRequest("order:" + i, types[(i / 2) % types.length], Duration.ofSeconds(10), name),
+				() -> null);
+	}
+
+	@Test
+	void failedAndInterruptedAcquisitionsAreTaggedSo() throws Exception {
+		SimpleMeterRegistry meters = new SimpleMeterRegistry();
+		LockMetricsListener listener = new LockMetricsListener(meters);
+		try (CuratorFramework unreachable = CuratorFrameworkFactory.builder()
+			.connectString("127.0.0.1:1")
+			.connectionTimeoutMs(500)
+			.retryPolicy(new RetryOneTime(100))
+			.build()) {
+			unreachable.start();
+			try (ZookeeperLockRegistry registry = new ZookeeperLockRegistry(unreachable,
+					new ZnodeLockPathResolver("/Locks"))) {
+				LockTemplate locks = new LockTemplate(registry, listener, true);
+				assertThatExceptionOfType(LockBackendException.class)
+					.isThrownBy(() -> locks.acquire(request("nowhere", SHORT)));
+			}
+		}
+		try (CuratorFramework client = connectedClient(server.getConnectString());
+				ZookeeperLockRegistry registry = new ZookeeperLockRegistry(client, new ZnodeLockPathResolver("/Locks"));
+				LockHandle held = otherRegistry.acquire(request("interrupted", SHORT))) {
+			LockTemplate locks = new LockTemplate(registry, listener, true);
+			AtomicReference<Throwable> failure = new AtomicReference<>();
+			Thread waiter = new Thread(() -> {
+				try {
+					locks.acquire(request("interrupted", Duration.ofMinutes(1))).close();
+				}
+				catch (Throwable ex) {
+					failure.set(ex);
+				}
+			});
+			waiter.start();
+			await().until(() -> registry.waiters().size() == 1);
+			waiter.interrupt();
+			waiter.join(30_000);
+			assertThat(failure.get()).isInstanceOf(LockInterruptedException.class);
+		}
+		assertThat(wait(meters, "failed").count()).isEqualTo(1);
+		assertThat(wait(meters, "interrupted").count()).isEqualTo(1);
+	}
+
+	private static LockRequest request(String key, Duration waitTime) {
+		return new LockRequest(key, LockType.MUTEX, waitTime, "scripted");
+	}
+
+	private static Timer wait(MeterRegistry meters, String outcome) {
+		return meters.get(LockMetricsListener.WAIT).tags("name", "scripted", "type", "MUTEX", "outcome", outcome).timer();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class JobsConfiguration {
+
+		@Bean
+		Jobs jobs() {
+			return new Jobs();
+		}
+
+	}
+
+	static class Jobs {
+
+		@DistributedLock(key = "'job:' + #id", waitTime = 0, onFailure = LockFailurePolicy.SKIP)
+		public String run(int id) {
+			return "ran";
+		}
+
+		@DistributedLock(key = "'report:' + #id", waitTime = 0, onFailure = LockFailurePolicy.FALLBACK,
+				fallback = "busy")
+		public String report(int id) {
+			return "done";
+		}
+
+		public String busy(int id) {
+			return "busy";
+		}
+
+	}
+
+}
