@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.zookeeper.server.ServerConfig;
 import org.apache.zookeeper.server.ZooKeeperServerMain;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.FileSystemUtils;
 
 /**
@@ -38,12 +40,12 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
 	private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
 	private EmbeddedZooKeeperServer(int port) throws IOException {
-		this.port = (port != 0) ? port : freePort();
+		this.port = (port != 0) ? requireFree(port) : freePort();
 		this.dataDir = Files.createTempDirectory("embedded-zookeeper");
 		Path config = this.dataDir.resolve("zoo.cfg");
 		Files.writeString(config, String.join("\n", "tickTime=2000", "dataDir=" + this.dataDir.resolve("data"),
 				"clientPort=" + this.port, "clientPortAddress=127.0.0.1", "maxClientCnxns=0",
-				"admin.enableServer=false", ""));
+				"admin.enableServer=false", "4lw.commands.whitelist=srvr,ruok", ""));
 		ServerConfig serverConfig = new ServerConfig();
 		try {
 			serverConfig.parse(config.toString());
@@ -62,6 +64,7 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
 	 * @throws IOException if the server does not start
 	 */
 	public static EmbeddedZooKeeperServer start(int port) throws IOException {
+		requireServerLibraries();
 		EmbeddedZooKeeperServer server = new EmbeddedZooKeeperServer(port);
 		server.thread.start();
 		server.awaitStarted();
@@ -76,6 +79,32 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
 		}
 		catch (Throwable ex) {
 			this.failure.set(ex);
+			logger.error("Embedded ZooKeeper server on port " + this.port + " stopped", ex);
+		}
+	}
+
+	/**
+	 * The ZooKeeper server needs two libraries that its POM declares {@code provided}.
+	 */
+	private static void requireServerLibraries() {
+		ClassLoader classLoader = EmbeddedZooKeeperServer.class.getClassLoader();
+		for (String[] library : new String[][] { { "com.codahale.metrics.Reservoir", "io.dropwizard.metrics:metrics-core" },
+				{ "org.xerial.snappy.SnappyInputStream", "org.xerial.snappy:snappy-java" } }) {
+			if (!ClassUtils.isPresent(library[0], classLoader)) {
+				throw new IllegalStateException("The embedded ZooKeeper server (distributed-lock.zookeeper.embedded.enabled"
+						+ "=true) needs " + library[1] + " on the class path, which the ZooKeeper server declares "
+						+ "'provided': add it (with runtime scope) or connect to an external ZooKeeper");
+			}
+		}
+	}
+
+	private static int requireFree(int port) throws IOException {
+		try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+			return port;
+		}
+		catch (IOException ex) {
+			throw new IOException("Port " + port + " of the embedded ZooKeeper server "
+					+ "(distributed-lock.zookeeper.embedded.port) is already in use", ex);
 		}
 	}
 
@@ -87,17 +116,32 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
 				throw new IOException("Embedded ZooKeeper server failed to start on port " + this.port,
 						this.failure.get());
 			}
-			try (Socket socket = new Socket()) {
-				socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), this.port), 200);
+			if (isServing()) {
 				return;
 			}
-			catch (IOException notYet) {
-				sleep();
-			}
+			sleep();
 		}
 		close();
 		throw new IOException("Embedded ZooKeeper server did not start on port " + this.port + " within "
 				+ START_TIMEOUT.toSeconds() + "s");
+	}
+
+	/**
+	 * Whether the server answers {@code srvr} with its mode, which it does once it serves
+	 * clients (accepting a connection is not enough: its database may not be loaded yet).
+	 */
+	private boolean isServing() {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), this.port), 200);
+			socket.setSoTimeout(1_000);
+			socket.getOutputStream().write("srvr".getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+			return answer.contains("Mode: standalone");
+		}
+		catch (IOException notYet) {
+			return false;
+		}
 	}
 
 	private static void sleep() throws IOException {

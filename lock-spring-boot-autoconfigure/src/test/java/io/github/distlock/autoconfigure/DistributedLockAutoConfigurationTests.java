@@ -207,6 +207,21 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	@Test
+	void embeddedServerOnAPortInUseFailsStartupSayingSo() throws Exception {
+		try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			this.contextRunner
+				.withPropertyValues("distributed-lock.zookeeper.embedded.enabled=true",
+						"distributed-lock.zookeeper.embedded.port=" + taken.getLocalPort())
+				.run((context) -> {
+					assertThat(context).hasFailed();
+					assertThat(context.getStartupFailure())
+						.hasStackTraceContaining("Port " + taken.getLocalPort() + " of the embedded ZooKeeper server")
+						.hasStackTraceContaining("already in use");
+				});
+		}
+	}
+
+	@Test
 	void embeddedServerIsOffByDefault() {
 		connected().run((context) -> assertThat(context).doesNotHaveBean(EmbeddedZooKeeperServer.class));
 	}

@@ -1,0 +1,93 @@
+package io.github.distlock.sample;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Plain JDBC access to {@code goods_stock} and {@code goods_order}.
+ */
+@Repository
+public class GoodsStockRepository {
+
+	private final JdbcClient jdbc;
+
+	public GoodsStockRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	public Optional<Integer> findActiveStock(long goodsNo) {
+		return this.jdbc.sql("SELECT stock FROM goods_stock WHERE goods_no = ? AND is_active = TRUE")
+			.param(goodsNo)
+			.query(Integer.class)
+			.optional();
+	}
+
+	public Optional<Integer> findStock(long goodsNo) {
+		return this.jdbc.sql("SELECT stock FROM goods_stock WHERE goods_no = ?")
+			.param(goodsNo)
+			.query(Integer.class)
+			.optional();
+	}
+
+	/**
+	 * Writes the stock unless a holder with the same or a later fencing token has written it.
+	 * @return the number of rows updated: 0 when fenced off
+	 */
+	public int updateStockFenced(long goodsNo, int stock, long fencingToken) {
+		return this.jdbc.sql("UPDATE goods_stock SET stock = ?, fence = ? WHERE goods_no = ? AND fence < ?")
+			.params(stock, fencingToken, goodsNo, fencingToken)
+			.update();
+	}
+
+	/**
+	 * Writes the stock unconditionally: what the unlocked purchase does.
+	 */
+	public int updateStock(long goodsNo, int stock) {
+		return this.jdbc.sql("UPDATE goods_stock SET stock = ? WHERE goods_no = ?").params(stock, goodsNo).update();
+	}
+
+	public long insertOrder(long goodsNo, Long fencingToken, Instant createdAt) {
+		KeyHolder keys = new GeneratedKeyHolder();
+		this.jdbc.sql("INSERT INTO goods_order (goods_no, fencing_token, created_at) VALUES (?, ?, ?)")
+			.params(goodsNo, fencingToken, Timestamp.from(createdAt))
+			.update(keys, "id");
+		return keys.getKeyAs(Number.class).longValue();
+	}
+
+	public long countOrders(long goodsNo) {
+		return this.jdbc.sql("SELECT COUNT(*) FROM goods_order WHERE goods_no = ?").param(goodsNo).query(Long.class).single();
+	}
+
+	/**
+	 * The fencing tokens of the item's orders, by order id.
+	 */
+	public List<Long> fencingTokensByOrderId(long goodsNo) {
+		return this.jdbc.sql("SELECT fencing_token FROM goods_order WHERE goods_no = ? ORDER BY id")
+			.param(goodsNo)
+			.query(Long.class)
+			.list();
+	}
+
+	/**
+	 * Creates the item or resets it: stock, fence 0, active flag; its orders are deleted.
+	 */
+	public void reset(long goodsNo, int stock, boolean active) {
+		this.jdbc.sql("DELETE FROM goods_order WHERE goods_no = ?").param(goodsNo).update();
+		int updated = this.jdbc.sql("UPDATE goods_stock SET stock = ?, fence = 0, is_active = ? WHERE goods_no = ?")
+			.params(stock, active, goodsNo)
+			.update();
+		if (updated == 0) {
+			this.jdbc.sql("INSERT INTO goods_stock (goods_no, stock, is_active, fence) VALUES (?, ?, ?, 0)")
+				.params(goodsNo, stock, active)
+				.update();
+		}
+	}
+
+}

@@ -1,0 +1,109 @@
+package io.github.distlock.sample;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.ThreadLocalRandom;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.LockContext;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The purchase: read the stock, think a little, write stock - 1 and record an order.
+ */
+@Service
+public class GoodsStockService {
+
+	private final GoodsStockRepository repository;
+
+	private final PurchaseProperties properties;
+
+	public GoodsStockService(GoodsStockRepository repository, PurchaseProperties properties) {
+		this.repository = repository;
+		this.properties = properties;
+	}
+
+	/**
+	 * The fixed purchase. The lock is acquired before the transaction begins and released after
+	 * it commits (the lock advisor is ordered before the transaction advisor), so the next holder
+	 * reads what this one wrote. The write is also fenced: it only applies if no holder with a
+	 * later token has written, which refuses a holder whose lock was lost while it paused.
+	 * <p>
+	 * The lock wait is {@code distributed-lock.default-wait-time} (30s in application.yml).
+	 */
+	@DistributedLock(key = "'stock:' + #goodsNo")
+	@Transactional
+	public Order purchase(long goodsNo) {
+		AcquiredLock lock = LockContext.current();
+		if (lock == null) {
+			throw new IllegalStateException("purchase() must be called through its proxy, holding the lock");
+		}
+		long token = lock.fencingToken();
+		int stock = this.repository.findActiveStock(goodsNo).orElseThrow(() -> new GoodsNotFoundException(goodsNo));
+		if (stock <= 0) {
+			throw new SoldOutException(goodsNo);
+		}
+		pause();
+		if (this.repository.updateStockFenced(goodsNo, stock - 1, token) == 0) {
+			throw new FencedOffException(goodsNo, token);
+		}
+		Instant now = now();
+		long orderId = this.repository.insertOrder(goodsNo, token, now);
+		return new Order(orderId, goodsNo, token, now, stock - 1);
+	}
+
+	/**
+	 * The broken purchase: the same read, pause and write with no lock, each statement in its
+	 * own auto-committed transaction. Concurrent buyers read the same stock and overwrite each
+	 * other's decrement: more orders than stock sold.
+	 */
+	public Order purchaseUnlocked(long goodsNo) {
+		int stock = this.repository.findActiveStock(goodsNo).orElseThrow(() -> new GoodsNotFoundException(goodsNo));
+		if (stock <= 0) {
+			throw new SoldOutException(goodsNo);
+		}
+		pause();
+		this.repository.updateStock(goodsNo, stock - 1);
+		Instant now = now();
+		long orderId = this.repository.insertOrder(goodsNo, null, now);
+		return new Order(orderId, goodsNo, null, now, stock - 1);
+	}
+
+	@Transactional(readOnly = true)
+	public StockView get(long goodsNo) {
+		int stock = this.repository.findStock(goodsNo).orElseThrow(() -> new GoodsNotFoundException(goodsNo));
+		return new StockView(goodsNo, stock, this.repository.countOrders(goodsNo));
+	}
+
+	@Transactional
+	public StockView reset(long goodsNo, int stock, boolean active) {
+		if (stock < 0) {
+			throw new IllegalArgumentException("stock must not be negative, but was " + stock);
+		}
+		this.repository.reset(goodsNo, stock, active);
+		return new StockView(goodsNo, stock, 0);
+	}
+
+	private void pause() {
+		long min = this.properties.pauseMin().toNanos();
+		long max = this.properties.pauseMax().toNanos();
+		long nanos = (max > min) ? ThreadLocalRandom.current().nextLong(min, max + 1) : min;
+		if (nanos <= 0) {
+			return;
+		}
+		try {
+			Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted during the purchase", ex);
+		}
+	}
+
+	private static Instant now() {
+		return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+	}
+
+}

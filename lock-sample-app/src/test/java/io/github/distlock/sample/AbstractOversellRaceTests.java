@@ -1,0 +1,120 @@
+package io.github.distlock.sample;
+
+import java.util.HashSet;
+import java.util.List;
+
+import io.github.distlock.sample.demo.PurchaseLoad;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The goods-stock race across {@value #INSTANCES} app instances sharing one database and one
+ * ZooKeeper: without the lock the stock invariant breaks, with it exactly the stock is sold.
+ * Subclasses give the database and ZooKeeper.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AbstractOversellRaceTests {
+
+	static final int INSTANCES = 3;
+
+	static final int STOCK = 30;
+
+	static final int REQUESTS = 300;
+
+	static final int CONCURRENCY = 60;
+
+	private AppInstances instances;
+
+	private PurchaseLoad load;
+
+	/** Starts the database and ZooKeeper this class needs, if it starts any. */
+	protected void startInfrastructure() throws Exception {
+	}
+
+	protected void stopInfrastructure() throws Exception {
+	}
+
+	protected abstract String jdbcUrl();
+
+	protected String username() {
+		return "sa";
+	}
+
+	protected String password() {
+		return "";
+	}
+
+	protected abstract String zookeeperConnectString();
+
+	/** Goods numbers of this class: distinct per class, so classes sharing a database do not mix. */
+	protected abstract long goodsBase();
+
+	@BeforeAll
+	void startInstances() throws Exception {
+		startInfrastructure();
+		this.instances = AppInstances.start(INSTANCES, jdbcUrl(), username(), password(), zookeeperConnectString());
+		this.load = new PurchaseLoad(this.instances.uris());
+	}
+
+	@AfterAll
+	void stopInstances() throws Exception {
+		try {
+			if (this.instances != null) {
+				this.instances.close();
+			}
+		}
+		finally {
+			stopInfrastructure();
+		}
+	}
+
+	@Test
+	void eachInstanceHasItsOwnZooKeeperSessionAndPort() {
+		assertThat(new HashSet<>(this.instances.zookeeperSessionIds())).hasSize(INSTANCES);
+		assertThat(new HashSet<>(this.instances.uris())).hasSize(INSTANCES);
+	}
+
+	@Test
+	void unlockedPurchasesLoseUpdates() throws Exception {
+		long goodsNo = goodsBase() + 1;
+		this.load.reset(goodsNo, STOCK);
+
+		PurchaseLoad.Counts counts = this.load.fire("unlocked", goodsNo, "purchase-unlocked", REQUESTS, CONCURRENCY);
+		PurchaseLoad.State state = this.load.state(goodsNo);
+		System.out.println(getClass().getSimpleName() + ": " + counts + " -> " + state);
+
+		assertThat(counts.other()).as("unexpected answers %s", counts.otherKinds()).isZero();
+		assertThat(counts.ok() + counts.soldOut()).isEqualTo(REQUESTS);
+		assertThat(state.orders()).isEqualTo(counts.ok());
+		// The invariant 'orders == stock taken' is broken: concurrent buyers read the same stock and
+		// overwrite each other's decrement.
+		assertThat(state.lostUpdates(STOCK)).as("lost updates (orders %d, final stock %d)", state.orders(), state.stock())
+			.isPositive();
+	}
+
+	@Test
+	void lockedPurchasesSellExactlyTheStock() throws Exception {
+		long goodsNo = goodsBase() + 2;
+		this.load.reset(goodsNo, STOCK);
+
+		PurchaseLoad.Counts counts = this.load.fire("locked", goodsNo, "purchase", REQUESTS, CONCURRENCY);
+		PurchaseLoad.State state = this.load.state(goodsNo);
+		System.out.println(getClass().getSimpleName() + ": " + counts + " -> " + state);
+
+		assertThat(counts.other()).as("unexpected answers %s", counts.otherKinds()).isZero();
+		assertThat(counts.lockFailures()).isZero();
+		assertThat(counts.ok()).isEqualTo(STOCK);
+		assertThat(counts.soldOut()).isEqualTo(REQUESTS - STOCK);
+		assertThat(state.orders()).isEqualTo(STOCK);
+		assertThat(state.stock()).isZero();
+		assertThat(state.lostUpdates(STOCK)).isZero();
+
+		List<Long> tokens = this.instances.bean(0, GoodsStockRepository.class).fencingTokensByOrderId(goodsNo);
+		assertThat(tokens).hasSize(STOCK).doesNotContainNull().doesNotHaveDuplicates().isSorted();
+	}
+
+}

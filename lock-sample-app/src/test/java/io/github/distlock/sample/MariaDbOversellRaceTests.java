@@ -1,0 +1,60 @@
+package io.github.distlock.sample;
+
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.condition.EnabledIf;
+
+/**
+ * The race on MariaDB at 127.0.0.1:3306, database {@code test}, user root with an empty
+ * password. Runs only when asked: {@code SAMPLE_MARIADB=true} or {@code -Dsample.mariadb=true}.
+ * The schema is created if missing; each test resets its own goods rows first.
+ */
+@EnabledIf(value = "mariadbRequested",
+		disabledReason = "MariaDB race test not requested: set SAMPLE_MARIADB=true (or -Dsample.mariadb=true) "
+				+ "with MariaDB on 127.0.0.1:3306, database 'test', user root, empty password")
+class MariaDbOversellRaceTests extends AbstractOversellRaceTests {
+
+	private TestingServer zookeeper;
+
+	static boolean mariadbRequested() {
+		return "true".equalsIgnoreCase(System.getenv("SAMPLE_MARIADB"))
+				|| Boolean.getBoolean("sample.mariadb");
+	}
+
+	@Override
+	protected void startInfrastructure() throws Exception {
+		this.zookeeper = new TestingServer(true);
+	}
+
+	@Override
+	protected void stopInfrastructure() throws Exception {
+		if (this.zookeeper != null) {
+			this.zookeeper.close();
+		}
+	}
+
+	@Override
+	protected String jdbcUrl() {
+		return System.getProperty("sample.mariadb.url", "jdbc:mariadb://127.0.0.1:3306/test");
+	}
+
+	@Override
+	protected String username() {
+		return System.getProperty("sample.mariadb.username", "root");
+	}
+
+	@Override
+	protected String password() {
+		return System.getProperty("sample.mariadb.password", "");
+	}
+
+	@Override
+	protected String zookeeperConnectString() {
+		return this.zookeeper.getConnectString();
+	}
+
+	@Override
+	protected long goodsBase() {
+		return 2000;
+	}
+
+}
