@@ -22,8 +22,10 @@ import io.micrometer.core.instrument.Timer;
  * <ul>
  * <li>{@value #WAIT} (timer): from the acquisition attempt to the lock acquired or given up,
  * tagged {@code outcome} = {@code acquired}, {@code timeout}, {@code failed} (ZooKeeper error)
- * or {@code interrupted}. Its count per outcome is the number of acquisitions, time-outs and
- * failures, so no separate counter repeats it.</li>
+ * or {@code interrupted}.</li>
+ * <li>{@value #ACQUIRED}, {@value #TIMEOUTS} and {@value #FAILURES} (counters): acquisitions,
+ * waits that elapsed, and acquisitions that failed in ZooKeeper; the same numbers as the wait
+ * timer's counts per outcome, as plain counters for dashboards and alerts.</li>
  * <li>{@value #HELD} (timer): from the lock acquired to the lock released.</li>
  * <li>{@value #LOST} (counter): held locks lost because their ZooKeeper session ended.</li>
  * <li>{@value #SKIPPED} and {@value #FALLBACKS} (counters): annotated calls skipped or routed to
@@ -36,6 +38,15 @@ public class LockMetricsListener implements LockListener {
 
 	/** Timer of the waits for a lock. */
 	public static final String WAIT = "distributed.lock.wait";
+
+	/** Counter of locks acquired. */
+	public static final String ACQUIRED = "distributed.lock.acquired";
+
+	/** Counter of waits for a lock that elapsed. */
+	public static final String TIMEOUTS = "distributed.lock.timeouts";
+
+	/** Counter of acquisitions that failed in ZooKeeper. */
+	public static final String FAILURES = "distributed.lock.failures";
 
 	/** Timer of the holds of a lock. */
 	public static final String HELD = "distributed.lock.held";
@@ -53,6 +64,12 @@ public class LockMetricsListener implements LockListener {
 
 	private final Meter.MeterProvider<Timer> holds;
 
+	private final Meter.MeterProvider<Counter> acquisitions;
+
+	private final Meter.MeterProvider<Counter> timeouts;
+
+	private final Meter.MeterProvider<Counter> failures;
+
 	private final Meter.MeterProvider<Counter> losses;
 
 	private final Meter.MeterProvider<Counter> skips;
@@ -64,6 +81,13 @@ public class LockMetricsListener implements LockListener {
 			.description("Time spent waiting for a distributed lock, by outcome")
 			.withRegistry(registry);
 		this.holds = Timer.builder(HELD).description("Time a distributed lock was held").withRegistry(registry);
+		this.acquisitions = Counter.builder(ACQUIRED).description("Distributed locks acquired").withRegistry(registry);
+		this.timeouts = Counter.builder(TIMEOUTS)
+			.description("Waits for a distributed lock that elapsed")
+			.withRegistry(registry);
+		this.failures = Counter.builder(FAILURES)
+			.description("Acquisitions of a distributed lock that failed in ZooKeeper")
+			.withRegistry(registry);
 		this.losses = Counter.builder(LOST)
 			.description("Distributed locks lost while held, because their ZooKeeper session ended")
 			.withRegistry(registry);
@@ -77,12 +101,22 @@ public class LockMetricsListener implements LockListener {
 
 	@Override
 	public void onAcquired(AcquiredLock lock, Duration waited) {
-		this.waits.withTags(tags(lock.name(), lock.type()).and("outcome", "acquired")).record(waited);
+		Tags tags = tags(lock.name(), lock.type());
+		this.waits.withTags(tags.and("outcome", "acquired")).record(waited);
+		this.acquisitions.withTags(tags).increment();
 	}
 
 	@Override
 	public void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
-		this.waits.withTags(tags(request.name(), request.type()).and("outcome", outcome(failure))).record(waited);
+		Tags tags = tags(request.name(), request.type());
+		String outcome = outcome(failure);
+		this.waits.withTags(tags.and("outcome", outcome)).record(waited);
+		switch (outcome) {
+			case "timeout" -> this.timeouts.withTags(tags).increment();
+			case "failed" -> this.failures.withTags(tags).increment();
+			default -> {
+			}
+		}
 	}
 
 	@Override

@@ -105,6 +105,9 @@ class LockMetricsTests {
 				.isEqualTo(2);
 			assertThat(meters.get(LockMetricsListener.LOST).tags("name", "scripted", "type", "MUTEX").counter().count())
 				.isEqualTo(1);
+			assertThat(counter(meters, LockMetricsListener.ACQUIRED)).isEqualTo(2);
+			assertThat(counter(meters, LockMetricsListener.TIMEOUTS)).isEqualTo(1);
+			assertThat(meters.find(LockMetricsListener.FAILURES).counter()).isNull();
 			assertThat(meters.getMeters()).allSatisfy((meter) -> assertThat(meter.getId().getTags())
 				.extracting(Tag::getValue)
 				.noneMatch((value) -> value.startsWith("scripted:")));
@@ -237,6 +240,12 @@ class LockMetricsTests {
 		}
 		assertThat(wait(meters, "failed").count()).isEqualTo(1);
 		assertThat(wait(meters, "interrupted").count()).isEqualTo(1);
+		assertThat(counter(meters, LockMetricsListener.FAILURES)).isEqualTo(1);
+		assertThat(meters.find(LockMetricsListener.TIMEOUTS).counter()).isNull();
+	}
+
+	private static double counter(MeterRegistry meters, String name) {
+		return meters.get(name).tags("name", "scripted", "type", "MUTEX").counter().count();
 	}
 
 	private static LockRequest request(String key, Duration waitTime) {
