@@ -62,7 +62,7 @@ public final class DistributedLockAutoConfiguration {
 		}
 		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(curatorFramework, lockPathResolver,
 				new CompositeLockListener(listeners.orderedStream().toList()),
-				properties.getLockLost().isInterruptHolder());
+				properties.getLockLost().isInterruptHolder(), properties.getLocalQueue().isEnabled());
 		registry.verifyServer();
 		return registry;
 	}

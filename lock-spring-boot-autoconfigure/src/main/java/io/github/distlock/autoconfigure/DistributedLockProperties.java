@@ -37,6 +37,8 @@ public class DistributedLockProperties {
 
 	private final LockLost lockLost = new LockLost();
 
+	private final LocalQueue localQueue = new LocalQueue();
+
 	private final Metrics metrics = new Metrics();
 
 	public boolean isEnabled() {
@@ -80,6 +82,32 @@ public class DistributedLockProperties {
 
 	public LockLost getLockLost() {
 		return this.lockLost;
+	}
+
+	public LocalQueue getLocalQueue() {
+		return this.localQueue;
+	}
+
+	/**
+	 * Two-level locking: the threads of one JVM queue locally for a lock before one of them
+	 * contends in ZooKeeper.
+	 */
+	public static class LocalQueue {
+
+		/**
+		 * Whether threads of this JVM that want the same lock queue locally, in FIFO order, so
+		 * that only one of them at a time contends in ZooKeeper.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 	public Metrics getMetrics() {

@@ -21,6 +21,8 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	private final CuratorLockRecipe recipe;
 
+	private final @Nullable LocalLockQueue localQueue;
+
 	private final LockRequest request;
 
 	private final HeldNode node;
@@ -34,10 +36,12 @@ final class ZookeeperLockHandle implements LockHandle {
 	private final AtomicReference<LockState> state = new AtomicReference<>(LockState.HELD);
 
 	ZookeeperLockHandle(ZookeeperLockRegistry registry, ZookeeperLockRegistry.RecipeKey recipeKey,
-			CuratorLockRecipe recipe, LockRequest request, HeldNode node, long sessionId) {
+			CuratorLockRecipe recipe, @Nullable LocalLockQueue localQueue, LockRequest request, HeldNode node,
+			long sessionId) {
 		this.registry = registry;
 		this.recipeKey = recipeKey;
 		this.recipe = recipe;
+		this.localQueue = localQueue;
 		this.request = request;
 		this.node = node;
 		this.sessionId = sessionId;
@@ -111,6 +115,10 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	CuratorLockRecipe recipe() {
 		return this.recipe;
+	}
+
+	@Nullable LocalLockQueue localQueue() {
+		return this.localQueue;
 	}
 
 	HeldNode node() {

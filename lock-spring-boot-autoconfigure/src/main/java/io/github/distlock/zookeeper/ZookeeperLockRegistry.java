@@ -28,6 +28,7 @@ import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ZooKeeper {@link LockRegistry}: one Curator recipe per lock path and kind, shared by every
@@ -54,6 +55,8 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 	private final boolean interruptOnLoss;
 
+	private final boolean localQueue;
+
 	private final ConcurrentHashMap<RecipeKey, RecipeReference> recipes = new ConcurrentHashMap<>();
 
 	private final Set<ZookeeperLockHandle> held = ConcurrentHashMap.newKeySet();
@@ -69,7 +72,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 */
 	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver) {
 		this(client, pathResolver, new LockListener() {
-		}, false);
+		}, false, true);
 	}
 
 	/**
@@ -81,10 +84,25 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 */
 	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, LockListener listener,
 			boolean interruptOnLoss) {
+		this(client, pathResolver, listener, interruptOnLoss, true);
+	}
+
+	/**
+	 * Creates a registry.
+	 * @param client a started client
+	 * @param pathResolver maps keys to lock paths
+	 * @param listener told when a held lock changes state
+	 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+	 * @param localQueue whether threads of this JVM queue locally, in FIFO order, before one of
+	 * them contends in ZooKeeper (see {@link LocalLockQueue})
+	 */
+	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, LockListener listener,
+			boolean interruptOnLoss, boolean localQueue) {
 		this.client = client;
 		this.pathResolver = pathResolver;
 		this.listener = listener;
 		this.interruptOnLoss = interruptOnLoss;
+		this.localQueue = localQueue;
 		client.getConnectionStateListenable().addListener(this);
 	}
 
@@ -119,13 +137,22 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
 		long start = System.nanoTime();
 		long deadline = start + request.waitTime().toNanos();
-		CuratorLockRecipe recipe = retain(recipeKey);
+		RecipeReference reference = retain(recipeKey);
+		CuratorLockRecipe recipe = reference.recipe;
+		LocalLockQueue local = reference.local;
 		LockWaiter waiter = new LockWaiter(key, request.name(), path, request.type(), Instant.now(),
 				Thread.currentThread().getName());
 		this.waiters.add(waiter);
 		boolean acquired = false;
+		boolean queued = false;
 		try {
 			refuseReentryIntoLostLock(recipe, recipeKey, request);
+			if (local != null) {
+				queued = local.tryAcquire(request.type(), Math.max(0, deadline - System.nanoTime()));
+				if (!queued) {
+					throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
+				}
+			}
 			awaitConnection(key, path, deadline);
 			long sessionId = sessionId();
 			long remaining = Math.max(0, deadline - System.nanoTime());
@@ -146,7 +173,8 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 			if (node == null) {
 				throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
 			}
-			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, recipe, request, node, sessionId);
+			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, recipe, local, request, node,
+					sessionId);
 			this.held.add(handle);
 			acquired = true;
 			if (sessionId() != sessionId) {
@@ -174,6 +202,9 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 		finally {
 			this.waiters.remove(waiter);
 			if (!acquired) {
+				if (queued) {
+					local.release(request.type());
+				}
 				unretain(recipeKey);
 			}
 		}
@@ -239,16 +270,21 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 		}
 		finally {
 			this.held.remove(handle);
+			LocalLockQueue local = handle.localQueue();
+			if (local != null) {
+				local.release(handle.type());
+			}
 			unretain(handle.recipeKey());
 		}
 	}
 
-	private CuratorLockRecipe retain(RecipeKey recipeKey) {
+	private RecipeReference retain(RecipeKey recipeKey) {
 		return this.recipes.compute(recipeKey, (k, reference) -> {
-			RecipeReference result = (reference != null) ? reference : new RecipeReference(createRecipe(k));
+			RecipeReference result = (reference != null) ? reference
+					: new RecipeReference(createRecipe(k), this.localQueue ? LocalLockQueue.of(k.kind()) : null);
 			result.references++;
 			return result;
-		}).recipe;
+		});
 	}
 
 	private void unretain(RecipeKey recipeKey) {
@@ -332,7 +368,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 */
 	public Collection<String> participants(String key, LockType type) {
 		RecipeKey recipeKey = new RecipeKey(this.pathResolver.resolve(key), RecipeKind.of(type));
-		CuratorLockRecipe recipe = retain(recipeKey);
+		CuratorLockRecipe recipe = retain(recipeKey).recipe;
 		try {
 			return recipe.participantNodes();
 		}
@@ -399,11 +435,14 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 		private final CuratorLockRecipe recipe;
 
+		private final @Nullable LocalLockQueue local;
+
 		/** Guarded by the map's per-key lock: only changed inside compute. */
 		private int references;
 
-		RecipeReference(CuratorLockRecipe recipe) {
+		RecipeReference(CuratorLockRecipe recipe, @Nullable LocalLockQueue local) {
 			this.recipe = recipe;
+			this.local = local;
 		}
 
 	}
