@@ -62,7 +62,9 @@ public final class DistributedLockAutoConfiguration {
 		}
 		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(curatorFramework, lockPathResolver,
 				new CompositeLockListener(listeners.orderedStream().toList()),
-				properties.getLockLost().isInterruptHolder(), properties.getLocalQueue().isEnabled());
+				new ZookeeperLockRegistry.Options(properties.getLockLost().isInterruptHolder(),
+						properties.getLocalQueue().isEnabled(), properties.getLocalQueue().getMaxHandoffs(),
+						properties.getLocalQueue().getMaxHandoffTime()));
 		registry.verifyServer();
 		return registry;
 	}

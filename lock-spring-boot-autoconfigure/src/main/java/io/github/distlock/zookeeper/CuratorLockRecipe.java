@@ -35,6 +35,12 @@ interface CuratorLockRecipe {
 	boolean isHeldByCurrentThread(LockType type);
 
 	/**
+	 * Called when no thread holds or awaits this recipe any more and it is dropped.
+	 */
+	default void evicted() {
+	}
+
+	/**
 	 * The contenders' node names, holder first.
 	 * @return the participant nodes
 	 * @throws Exception from Curator

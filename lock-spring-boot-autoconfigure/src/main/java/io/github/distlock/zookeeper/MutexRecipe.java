@@ -51,6 +51,7 @@ final class MutexRecipe implements CuratorLockRecipe {
 				throw ex;
 			}
 		}
+		token = FencingTokens.of(token, 0);
 		this.tokens.put(node, token);
 		return new HeldNode(node, token, null);
 	}

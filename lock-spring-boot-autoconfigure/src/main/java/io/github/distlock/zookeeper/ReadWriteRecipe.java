@@ -48,7 +48,7 @@ final class ReadWriteRecipe implements CuratorLockRecipe {
 		}
 		long token;
 		try {
-			token = LockNodes.czxid(this.client, node);
+			token = FencingTokens.of(LockNodes.czxid(this.client, node), 0);
 		}
 		catch (Exception ex) {
 			mutex.release();

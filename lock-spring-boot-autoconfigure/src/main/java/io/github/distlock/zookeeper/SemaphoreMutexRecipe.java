@@ -53,7 +53,7 @@ final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 		try {
 			// the lease gives its node name only
 			String node = ZKPaths.makePath(this.leasesPath, lease.getNodeName());
-			return new HeldNode(node, LockNodes.czxid(this.client, node), lease);
+			return new HeldNode(node, FencingTokens.of(LockNodes.czxid(this.client, node), 0), lease);
 		}
 		catch (Exception ex) {
 			lease.close();

@@ -53,9 +53,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 	private final LockListener listener;
 
-	private final boolean interruptOnLoss;
-
-	private final boolean localQueue;
+	private final Options options;
 
 	private final ConcurrentHashMap<RecipeKey, RecipeReference> recipes = new ConcurrentHashMap<>();
 
@@ -72,7 +70,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 */
 	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver) {
 		this(client, pathResolver, new LockListener() {
-		}, false, true);
+		}, Options.DEFAULTS);
 	}
 
 	/**
@@ -80,29 +78,14 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 * @param client a started client
 	 * @param pathResolver maps keys to lock paths
 	 * @param listener told when a held lock changes state
-	 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+	 * @param options how locks are taken and what happens when one is lost
 	 */
 	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, LockListener listener,
-			boolean interruptOnLoss) {
-		this(client, pathResolver, listener, interruptOnLoss, true);
-	}
-
-	/**
-	 * Creates a registry.
-	 * @param client a started client
-	 * @param pathResolver maps keys to lock paths
-	 * @param listener told when a held lock changes state
-	 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
-	 * @param localQueue whether threads of this JVM queue locally, in FIFO order, before one of
-	 * them contends in ZooKeeper (see {@link LocalLockQueue})
-	 */
-	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, LockListener listener,
-			boolean interruptOnLoss, boolean localQueue) {
+			Options options) {
 		this.client = client;
 		this.pathResolver = pathResolver;
 		this.listener = listener;
-		this.interruptOnLoss = interruptOnLoss;
-		this.localQueue = localQueue;
+		this.options = options;
 		client.getConnectionStateListenable().addListener(this);
 	}
 
@@ -172,6 +155,9 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 			}
 			if (node == null) {
 				throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
+			}
+			if (node.sessionId() != 0) {
+				sessionId = node.sessionId();
 			}
 			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, recipe, local, request, node,
 					sessionId);
@@ -281,19 +267,39 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	private RecipeReference retain(RecipeKey recipeKey) {
 		return this.recipes.compute(recipeKey, (k, reference) -> {
 			RecipeReference result = (reference != null) ? reference
-					: new RecipeReference(createRecipe(k), this.localQueue ? LocalLockQueue.of(k.kind()) : null);
+					: new RecipeReference(createRecipe(k), localQueue(k.kind()));
 			result.references++;
 			return result;
 		});
 	}
 
 	private void unretain(RecipeKey recipeKey) {
-		this.recipes.computeIfPresent(recipeKey, (k, reference) -> (--reference.references == 0) ? null : reference);
+		this.recipes.computeIfPresent(recipeKey, (k, reference) -> {
+			if (--reference.references > 0) {
+				return reference;
+			}
+			reference.recipe.evicted();
+			return null;
+		});
+	}
+
+	private boolean handsOff() {
+		return this.options.localQueue() && this.options.maxHandoffs() > 0;
+	}
+
+	private @Nullable LocalLockQueue localQueue(RecipeKind kind) {
+		if (!this.options.localQueue() || (kind == RecipeKind.MUTEX && handsOff())) {
+			return null;
+		}
+		return LocalLockQueue.of(kind);
 	}
 
 	private CuratorLockRecipe createRecipe(RecipeKey recipeKey) {
 		return switch (recipeKey.kind()) {
-			case MUTEX -> new MutexRecipe(this.client, recipeKey.path());
+			case MUTEX -> handsOff()
+					? new HandoffMutexRecipe(this.client, recipeKey.path(), this.options.maxHandoffs(),
+							this.options.maxHandoffTime(), this::sessionId)
+					: new MutexRecipe(this.client, recipeKey.path());
 			case SEMAPHORE_MUTEX -> new SemaphoreMutexRecipe(this.client, recipeKey.path());
 			case READ_WRITE -> new ReadWriteRecipe(this.client, recipeKey.path());
 		};
@@ -322,7 +328,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 		if (next == LockState.LOST) {
 			logger.warn("Lock '" + handle.key() + "' (node " + handle.nodePath() + ") held by thread '"
 					+ handle.holderThread() + "' was lost: its ZooKeeper session ended");
-			if (this.interruptOnLoss) {
+			if (this.options.interruptOnLoss()) {
 				handle.owner().interrupt();
 			}
 		}
@@ -409,6 +415,31 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	public void close() {
 		this.client.getConnectionStateListenable().removeListener(this);
 		this.deadlines.shutdownNow();
+	}
+
+	/**
+	 * How a registry takes locks and what it does when one is lost.
+	 *
+	 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+	 * @param localQueue whether threads of this JVM queue locally, in FIFO order, before one of
+	 * them contends in ZooKeeper
+	 * @param maxHandoffs with the local queue, how many times in a row a held {@code MUTEX} node
+	 * may pass directly to the next waiting thread of this JVM ({@code 0}: never)
+	 * @param maxHandoffTime how long after its acquisition a {@code MUTEX} node may still be
+	 * handed off
+	 */
+	public record Options(boolean interruptOnLoss, boolean localQueue, int maxHandoffs, Duration maxHandoffTime) {
+
+		/** No interrupt, local queue on, at most 8 hand-offs within 100 ms. */
+		public static final Options DEFAULTS = new Options(false, true, 8, Duration.ofMillis(100));
+
+		public Options {
+			if (maxHandoffs < 0 || maxHandoffs > FencingTokens.MAX_HANDOFFS) {
+				throw new IllegalArgumentException(
+						"maxHandoffs must be between 0 and " + FencingTokens.MAX_HANDOFFS + ", but was " + maxHandoffs);
+			}
+		}
+
 	}
 
 	/**

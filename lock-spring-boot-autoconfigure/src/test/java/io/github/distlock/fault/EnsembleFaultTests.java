@@ -52,7 +52,7 @@ class EnsembleFaultTests {
 		this.otherClient = connectedClient(this.cluster.getConnectString());
 		this.listener = new RecordingLockListener();
 		this.holder = new ZookeeperLockRegistry(this.holderClient, new ZnodeLockPathResolver("/Locks"), this.listener,
-				false);
+				ZookeeperLockRegistry.Options.DEFAULTS);
 		this.other = new ZookeeperLockRegistry(this.otherClient, new ZnodeLockPathResolver("/Locks"));
 	}
 

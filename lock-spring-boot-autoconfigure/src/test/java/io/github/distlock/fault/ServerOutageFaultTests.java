@@ -55,7 +55,7 @@ class ServerOutageFaultTests {
 		this.otherClient = client();
 		this.listener = new RecordingLockListener();
 		this.holder = new ZookeeperLockRegistry(this.holderClient, new ZnodeLockPathResolver("/Locks"), this.listener,
-				false);
+				ZookeeperLockRegistry.Options.DEFAULTS);
 		this.other = new ZookeeperLockRegistry(this.otherClient, new ZnodeLockPathResolver("/Locks"));
 	}
 

@@ -73,7 +73,7 @@ class SessionExpiryFaultTests {
 
 	private ZookeeperLockRegistry holder(boolean interruptOnLoss) {
 		return new ZookeeperLockRegistry(this.holderClient, new ZnodeLockPathResolver("/Locks"), this.listener,
-				interruptOnLoss);
+				new ZookeeperLockRegistry.Options(interruptOnLoss, true, 8, Duration.ofMillis(100)));
 	}
 
 	private static LockRequest request(String key) {

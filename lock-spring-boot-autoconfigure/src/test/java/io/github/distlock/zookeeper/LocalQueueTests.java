@@ -103,7 +103,7 @@ class LocalQueueTests {
 
 	private ZookeeperLockRegistry registry(boolean localQueue) {
 		return new ZookeeperLockRegistry(this.client, new ZnodeLockPathResolver("/Locks"), new LockListener() {
-		}, false, localQueue);
+		}, new ZookeeperLockRegistry.Options(false, localQueue, 0, Duration.ZERO));
 	}
 
 	private static LockRequest request(String key, LockType type, Duration wait) {

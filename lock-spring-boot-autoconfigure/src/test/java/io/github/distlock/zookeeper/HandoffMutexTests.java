@@ -1,0 +1,199 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.ZooKeeperTestSupport.expireSession;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Two-level locking, second level: a held {@code MUTEX} node passes to the next waiting thread
+ * of the same JVM, within bounds, without a delete and a create.
+ */
+class HandoffMutexTests {
+
+	private static final int THREADS = 8;
+
+	private static final int ROUNDS = 20;
+
+	private static final int MAX_HANDOFFS = 4;
+
+	private static TestingServer server;
+
+	private CuratorFramework clientA;
+
+	private CuratorFramework clientB;
+
+	private ZookeeperLockRegistry first;
+
+	private ZookeeperLockRegistry second;
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@BeforeEach
+	void connect() throws Exception {
+		this.clientA = connectedClient(server.getConnectString());
+		this.clientB = connectedClient(server.getConnectString());
+		ZookeeperLockRegistry.Options options = new ZookeeperLockRegistry.Options(false, true, MAX_HANDOFFS,
+				Duration.ofSeconds(10));
+		this.first = new ZookeeperLockRegistry(this.clientA, new ZnodeLockPathResolver("/Locks"), new LockListener() {
+		}, options);
+		this.second = new ZookeeperLockRegistry(this.clientB, new ZnodeLockPathResolver("/Locks"), new LockListener() {
+		}, options);
+	}
+
+	@AfterEach
+	void disconnect() {
+		this.first.close();
+		this.second.close();
+		this.clientA.close();
+		this.clientB.close();
+	}
+
+	private static LockRequest request(String key, Duration wait) {
+		return new LockRequest(key, LockType.MUTEX, wait, "test");
+	}
+
+	@Test
+	void handOffKeepsExclusionAndTokensGrowWithEveryHolder() throws Exception {
+		List<Long> tokens = Collections.synchronizedList(new ArrayList<>());
+		Set<String> nodes = Collections.synchronizedSet(new HashSet<>());
+		int[] counter = new int[1];
+		ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+		try {
+			List<Future<?>> workers = new ArrayList<>();
+			for (int t = 0; t < THREADS; t++) {
+				workers.add(pool.submit(() -> {
+					for (int i = 0; i < ROUNDS; i++) {
+						try (LockHandle lock = this.first.acquire(request("hot", Duration.ofSeconds(60)))) {
+							tokens.add(lock.fencingToken());
+							nodes.add(((ZookeeperLockHandle) lock).nodePath());
+							int read = counter[0];
+							Thread.sleep(1);
+							counter[0] = read + 1;
+						}
+					}
+					return null;
+				}));
+			}
+			for (Future<?> worker : workers) {
+				worker.get(120, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		assertThat(counter[0]).isEqualTo(THREADS * ROUNDS);
+		assertThat(tokens).hasSize(THREADS * ROUNDS).isSorted().doesNotHaveDuplicates();
+		// handed off: fewer ZooKeeper nodes than holders, but never more than the bound per node
+		assertThat(nodes.size()).isLessThan(THREADS * ROUNDS)
+			.isGreaterThanOrEqualTo(THREADS * ROUNDS / (MAX_HANDOFFS + 1));
+		assertThat(ephemeralNodesUnder(this.clientB, "/Locks")).isEmpty();
+	}
+
+	@Test
+	void anotherProcessGetsItsTurnWhileThisOneHandsOff() throws Exception {
+		AtomicBoolean running = new AtomicBoolean(true);
+		ExecutorService pool = Executors.newFixedThreadPool(4);
+		try {
+			for (int t = 0; t < 4; t++) {
+				pool.submit(() -> {
+					while (running.get()) {
+						this.first.acquire(request("contended", Duration.ofSeconds(60))).close();
+					}
+					return null;
+				});
+			}
+			await().until(() -> !this.first.heldLocks().isEmpty() || !this.first.waiters().isEmpty());
+			for (int i = 0; i < 5; i++) {
+				try (LockHandle lock = this.second.acquire(request("contended", Duration.ofSeconds(30)))) {
+					assertThat(lock.isHeld()).isTrue();
+				}
+			}
+		}
+		finally {
+			running.set(false);
+			pool.shutdown();
+			assertThat(pool.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
+		}
+	}
+
+	@Test
+	void interoperatesWithInterProcessMutexOnTheSamePath() throws Exception {
+		InterProcessMutex raw = new InterProcessMutex(this.clientB, "/Locks/interop");
+		raw.acquire();
+		assertThatExceptionOfType(LockAcquisitionException.class)
+			.isThrownBy(() -> this.first.acquire(request("interop", Duration.ofMillis(300))));
+		raw.release();
+		try (LockHandle lock = this.first.acquire(request("interop", Duration.ofSeconds(5)))) {
+			assertThat(raw.acquire(300, TimeUnit.MILLISECONDS)).isFalse();
+		}
+		assertThat(raw.acquire(5, TimeUnit.SECONDS)).isTrue();
+		raw.release();
+	}
+
+	@Test
+	void lostNodeIsNotHandedOff() throws Exception {
+		LockHandle held = this.first.acquire(request("lost-handoff", Duration.ofSeconds(5)));
+		CountDownLatch queued = new CountDownLatch(1);
+		ExecutorService pool = Executors.newSingleThreadExecutor();
+		try {
+			Future<long[]> next = pool.submit(() -> {
+				queued.countDown();
+				try (LockHandle lock = this.first.acquire(request("lost-handoff", Duration.ofSeconds(60)))) {
+					return new long[] { lock.fencingToken(), (lock.state() == LockState.HELD) ? 1 : 0 };
+				}
+			});
+			queued.await();
+			await().until(() -> this.first.waiters().size() == 1);
+			expireSession(this.clientA);
+			await().atMost(Duration.ofSeconds(30)).until(() -> held.state() == LockState.LOST);
+			await().until(() -> this.clientA.getZookeeperClient().isConnected());
+			held.close();
+			long[] result = next.get(60, TimeUnit.SECONDS);
+			assertThat(result[0] >> 10).as("a new node, not the lost one").isGreaterThan(held.fencingToken() >> 10);
+			assertThat(result[1]).isOne();
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+}
