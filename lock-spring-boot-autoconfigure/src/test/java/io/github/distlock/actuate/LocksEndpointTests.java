@@ -13,12 +13,11 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
@@ -33,7 +32,8 @@ class LocksEndpointTests {
 
 	private static final Duration SHORT = Duration.ofMillis(300);
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private CuratorFramework ownClient;
 
@@ -45,20 +45,10 @@ class LocksEndpointTests {
 
 	private LocksEndpoint endpoint;
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	@BeforeEach
 	void connect() throws Exception {
-		this.ownClient = connectedClient(server.getConnectString());
-		this.otherClient = connectedClient(server.getConnectString());
+		this.ownClient = connectedClient(zookeeper.connectString());
+		this.otherClient = connectedClient(zookeeper.connectString());
 		this.own = new ZookeeperLockRegistry(this.ownClient, new ZnodeLockPathResolver("/Locks"));
 		this.other = new ZookeeperLockRegistry(this.otherClient, new ZnodeLockPathResolver("/Locks"));
 		this.endpoint = new LocksEndpoint(this.own);

@@ -21,10 +21,9 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -37,24 +36,15 @@ import static org.assertj.core.api.Assertions.assertThatIOException;
 
 class DistributedLockAutoConfigurationTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class));
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	private ApplicationContextRunner connected() {
 		return this.contextRunner
-			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 	}
 
 	@Test
@@ -229,7 +219,7 @@ class DistributedLockAutoConfigurationTests {
 	@Configuration(proxyBeanMethods = false)
 	static class UserClientConfiguration {
 
-		final CuratorFramework client = CuratorFrameworkFactory.newClient(server.getConnectString(),
+		final CuratorFramework client = CuratorFrameworkFactory.newClient(zookeeper.connectString(),
 				new RetryOneTime(100));
 
 		@Bean(destroyMethod = "close")

@@ -7,10 +7,9 @@ import io.github.distlock.metrics.LockMetricsListener;
 import io.github.distlock.metrics.LockRegistryMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
@@ -24,26 +23,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class DistributedLockMetricsAutoConfigurationTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
 				DistributedLockMetricsAutoConfiguration.class))
-		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 
 	private final ApplicationContextRunner withMicrometer = this.contextRunner.withConfiguration(AutoConfigurations
 		.of(MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
 				CompositeMeterRegistryAutoConfiguration.class));
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
 
 	@Test
 	void recordsLockMetricsWhenAMeterRegistryExists() {

@@ -3,10 +3,9 @@ package io.github.distlock.autoconfigure;
 import java.util.Map;
 
 import io.github.distlock.health.ZookeeperHealthIndicator;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
 import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
@@ -23,23 +22,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ZookeeperHealthContributorAutoConfigurationTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
 				ZookeeperHealthContributorAutoConfiguration.class, HealthContributorAutoConfiguration.class,
 				HealthContributorRegistryAutoConfiguration.class))
-		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
+		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 
 	@Test
 	void contributesAZookeeperIndicatorThatIsUp() {
@@ -50,7 +40,7 @@ class ZookeeperHealthContributorAutoConfigurationTests {
 			assertThat(contributor).isSameAs(context.getBean(ZookeeperHealthIndicator.class));
 			Health health = contributor.health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
-			assertThat(health.getDetails()).containsEntry("connectString", server.getConnectString());
+			assertThat(health.getDetails()).containsEntry("connectString", zookeeper.connectString());
 		});
 	}
 

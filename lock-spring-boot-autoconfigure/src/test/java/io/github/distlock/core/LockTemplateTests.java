@@ -8,12 +8,11 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
 import static io.github.distlock.ZooKeeperTestSupport.expireSession;
@@ -24,7 +23,8 @@ import static org.awaitility.Awaitility.await;
 
 class LockTemplateTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private CuratorFramework client;
 
@@ -32,19 +32,9 @@ class LockTemplateTests {
 
 	private LockTemplate locks;
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	@BeforeEach
 	void connect() throws Exception {
-		this.client = connectedClient(server.getConnectString());
+		this.client = connectedClient(zookeeper.connectString());
 		this.registry = new ZookeeperLockRegistry(this.client, new ZnodeLockPathResolver("/Locks"));
 		this.locks = new LockTemplate(this.registry);
 	}

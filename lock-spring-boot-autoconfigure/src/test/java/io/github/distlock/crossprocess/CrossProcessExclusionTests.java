@@ -8,10 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,17 +26,8 @@ class CrossProcessExclusionTests {
 
 	private static final int ITERATIONS = 40;
 
-	private static TestingServer server;
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	@Test
 	void lockedProcessesLoseNoUpdateAndSeeGrowingUniqueTokens(@TempDir Path dir) throws Exception {
@@ -89,7 +79,7 @@ class CrossProcessExclusionTests {
 	private static Process start(Path dir, int id, String mode) throws Exception {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		ProcessBuilder builder = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-Xmx256m", "-cp",
-				System.getProperty("java.class.path"), CounterWorker.class.getName(), server.getConnectString(),
+				System.getProperty("java.class.path"), CounterWorker.class.getName(), zookeeper.connectString(),
 				dir.toString(), Integer.toString(id), Integer.toString(ITERATIONS), mode);
 		File log = dir.resolve("worker-" + id + ".log").toFile();
 		return builder.redirectErrorStream(true).redirectOutput(log).start();

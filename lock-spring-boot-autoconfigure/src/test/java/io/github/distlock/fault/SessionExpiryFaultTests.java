@@ -17,12 +17,11 @@ import io.github.distlock.core.LockState;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
 import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
@@ -36,7 +35,8 @@ import static org.awaitility.Awaitility.await;
  */
 class SessionExpiryFaultTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private CuratorFramework holderClient;
 
@@ -46,20 +46,10 @@ class SessionExpiryFaultTests {
 
 	private ZookeeperLockRegistry other;
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	@BeforeEach
 	void connect() throws Exception {
-		this.holderClient = connectedClient(server.getConnectString());
-		this.otherClient = connectedClient(server.getConnectString());
+		this.holderClient = connectedClient(zookeeper.connectString());
+		this.otherClient = connectedClient(zookeeper.connectString());
 		this.listener = new RecordingLockListener();
 		this.other = new ZookeeperLockRegistry(this.otherClient, new ZnodeLockPathResolver("/Locks"));
 	}

@@ -16,10 +16,9 @@ import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockState;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -46,21 +45,12 @@ import static org.awaitility.Awaitility.await;
  */
 class LockWiderThanTransactionTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
 		.withUserConfiguration(TransactionConfiguration.class);
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
 
 	@Test
 	void lockIsWiderThanTransactionWhenLockIsWrittenFirst() {
@@ -73,7 +63,7 @@ class LockWiderThanTransactionTests {
 	}
 
 	private void assertLockWiderOnCommit(String method) {
-		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString())
 			.run((context) -> {
 				RecordingTransactionManager transactions = context.getBean(RecordingTransactionManager.class);
 				StockService service = context.getBean(StockService.class);
@@ -90,7 +80,7 @@ class LockWiderThanTransactionTests {
 
 	@Test
 	void lockIsReleasedOnlyAfterRollback() {
-		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString())
 			.run((context) -> {
 				RecordingTransactionManager transactions = context.getBean(RecordingTransactionManager.class);
 				assertThatIllegalStateException().isThrownBy(() -> context.getBean(StockService.class).failing(1))
@@ -102,7 +92,7 @@ class LockWiderThanTransactionTests {
 
 	@Test
 	void transactionIsRolledBackWhenTheLockIsLostBeforeCommit() {
-		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString())
 			.run((context) -> {
 				JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
 				jdbc.update("UPDATE stock SET quantity = 0");
@@ -119,7 +109,7 @@ class LockWiderThanTransactionTests {
 	@Test
 	void lostLockIsOnlyLoggedWhenSoConfigured() {
 		this.contextRunner
-			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString(),
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString(),
 					"distributed-lock.lock-lost.fail-on-return=false",
 					"distributed-lock.lock-lost.rollback-transaction=false")
 			.run((context) -> {
@@ -144,7 +134,7 @@ class LockWiderThanTransactionTests {
 
 	@Test
 	void concurrentReadModifyWriteLosesNoUpdate() {
-		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString())
 			.run((context) -> {
 				StockService service = context.getBean(StockService.class);
 				JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);

@@ -13,10 +13,9 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -29,22 +28,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class StartupValidationTests {
 
-	private static TestingServer server;
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private ApplicationContextRunner runner() {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
-			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 	}
 
 	private void assertStartupFails(Class<?> beanClass, String... messageParts) {

@@ -21,12 +21,11 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
 import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
@@ -47,7 +46,8 @@ class HandoffMutexTests {
 
 	private static final int MAX_HANDOFFS = 4;
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private CuratorFramework clientA;
 
@@ -57,20 +57,10 @@ class HandoffMutexTests {
 
 	private ZookeeperLockRegistry second;
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	@BeforeEach
 	void connect() throws Exception {
-		this.clientA = connectedClient(server.getConnectString());
-		this.clientB = connectedClient(server.getConnectString());
+		this.clientA = connectedClient(zookeeper.connectString());
+		this.clientB = connectedClient(zookeeper.connectString());
 		ZookeeperLockRegistry.Options options = new ZookeeperLockRegistry.Options(false, true, MAX_HANDOFFS,
 				Duration.ofSeconds(10));
 		this.first = new ZookeeperLockRegistry(this.clientA, new ZnodeLockPathResolver("/Locks"), new LockListener() {

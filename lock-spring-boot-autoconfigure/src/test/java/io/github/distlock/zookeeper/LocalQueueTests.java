@@ -15,12 +15,11 @@ import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
 import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
@@ -36,26 +35,17 @@ class LocalQueueTests {
 
 	private static final int ROUNDS = 15;
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private CuratorFramework client;
 
 	private CuratorFramework observer;
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	@BeforeEach
 	void connect() throws Exception {
-		this.client = connectedClient(server.getConnectString());
-		this.observer = connectedClient(server.getConnectString());
+		this.client = connectedClient(zookeeper.connectString());
+		this.observer = connectedClient(zookeeper.connectString());
 	}
 
 	@AfterEach

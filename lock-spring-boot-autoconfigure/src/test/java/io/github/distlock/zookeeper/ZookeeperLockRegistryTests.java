@@ -19,12 +19,11 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockInterruptedException;
 import io.github.distlock.core.LockState;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
+import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -42,7 +41,8 @@ class ZookeeperLockRegistryTests {
 
 	private static final Duration SHORT = Duration.ofMillis(300);
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private CuratorFramework clientA;
 
@@ -54,20 +54,10 @@ class ZookeeperLockRegistryTests {
 
 	private final ExecutorService executor = Executors.newCachedThreadPool();
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	@BeforeEach
 	void connect() throws Exception {
-		this.clientA = connectedClient(server.getConnectString());
-		this.clientB = connectedClient(server.getConnectString());
+		this.clientA = connectedClient(zookeeper.connectString());
+		this.clientB = connectedClient(zookeeper.connectString());
 		this.first = new ZookeeperLockRegistry(this.clientA, new ZnodeLockPathResolver("/Locks"));
 		this.second = new ZookeeperLockRegistry(this.clientB, new ZnodeLockPathResolver("/Locks"));
 	}
