@@ -1,0 +1,152 @@
+package io.github.distlock.benchmark;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Runs cycles on a number of threads for one window: every thread starts at the same instant,
+ * starts cycles until the window closes, and records the duration and the wait of each.
+ */
+final class CycleRunner {
+
+	private CycleRunner() {
+	}
+
+	/**
+	 * Runs one window.
+	 * @param scenario which keys the threads lock
+	 * @param process this process's index in the scenario
+	 * @param contenders one per thread
+	 * @param startNanos when the threads start ({@link System#nanoTime()})
+	 * @param durationNanos how long they start new cycles
+	 * @return what the threads did
+	 * @throws InterruptedException if interrupted while waiting for the threads
+	 */
+	static WindowResult run(Scenario scenario, int process, List<Contender> contenders, long startNanos,
+			long durationNanos) throws InterruptedException {
+		AtomicInteger[] inside = new AtomicInteger[contenders.size()];
+		Arrays.setAll(inside, (i) -> new AtomicInteger());
+		List<ThreadRun> runs = new ArrayList<>();
+		List<Thread> threads = new ArrayList<>();
+		for (int i = 0; i < contenders.size(); i++) {
+			ThreadRun run = new ThreadRun(scenario, process, i, contenders.get(i), inside[scenario.slot(i)]);
+			runs.add(run);
+			Thread thread = new Thread(() -> run.run(startNanos, startNanos + durationNanos), "bench-" + i);
+			threads.add(thread);
+			thread.start();
+		}
+		for (Thread thread : threads) {
+			thread.join();
+		}
+		long end = runs.stream().mapToLong((run) -> run.finishedAt).max().orElse(startNanos);
+		String firstError = runs.stream().map((run) -> run.firstError).filter((e) -> !e.isEmpty()).findFirst()
+			.orElse("");
+		return WindowResult.of(end - startNanos, concat(runs, true), concat(runs, false),
+				runs.stream().mapToLong((run) -> run.overlaps).sum(), runs.stream().mapToLong((run) -> run.errors).sum(),
+				firstError);
+	}
+
+	private static long[] concat(List<ThreadRun> runs, boolean cycles) {
+		return runs.stream().flatMapToLong((run) -> Arrays.stream((cycles ? run.cycles : run.waits).toArray()))
+			.toArray();
+	}
+
+	/** One thread's cycles; its fields are read only after the thread ended. */
+	private static final class ThreadRun {
+
+		private final Scenario scenario;
+
+		private final int process;
+
+		private final int thread;
+
+		private final Contender contender;
+
+		private final AtomicInteger inside;
+
+		private final LongList cycles = new LongList();
+
+		private final LongList waits = new LongList();
+
+		private long acquiredAt;
+
+		private long overlaps;
+
+		private long errors;
+
+		private String firstError = "";
+
+		private long finishedAt;
+
+		ThreadRun(Scenario scenario, int process, int thread, Contender contender, AtomicInteger inside) {
+			this.scenario = scenario;
+			this.process = process;
+			this.thread = thread;
+			this.contender = contender;
+			this.inside = inside;
+		}
+
+		void run(long start, long end) {
+			Runnable criticalSection = this::criticalSection;
+			@Nullable String fixedKey = this.scenario.fixedKeys() ? this.scenario.key(this.thread, this.process) : null;
+			for (long now = System.nanoTime(); now < start; now = System.nanoTime()) {
+				LockSupport.parkNanos(start - now);
+			}
+			while (true) {
+				String key = (fixedKey != null) ? fixedKey : this.scenario.key(this.thread, this.process);
+				long begin = System.nanoTime();
+				if (begin >= end) {
+					break;
+				}
+				try {
+					this.contender.cycle(key, criticalSection);
+					this.cycles.add(System.nanoTime() - begin);
+					this.waits.add(this.acquiredAt - begin);
+				}
+				catch (Exception ex) {
+					if (this.errors++ == 0) {
+						this.firstError = ex.toString();
+					}
+					LockSupport.parkNanos(10_000_000);
+				}
+			}
+			this.finishedAt = System.nanoTime();
+		}
+
+		/** Trivial work: notes when it began and whether another holder of the key is inside. */
+		private void criticalSection() {
+			this.acquiredAt = System.nanoTime();
+			if (this.inside.incrementAndGet() != 1) {
+				this.overlaps++;
+			}
+			this.inside.decrementAndGet();
+		}
+
+	}
+
+	/** A growable array of longs, so that recording a cycle does not box. */
+	private static final class LongList {
+
+		private long[] values = new long[4096];
+
+		private int size;
+
+		void add(long value) {
+			if (this.size == this.values.length) {
+				this.values = Arrays.copyOf(this.values, this.size * 2);
+			}
+			this.values[this.size++] = value;
+		}
+
+		long[] toArray() {
+			return Arrays.copyOf(this.values, this.size);
+		}
+
+	}
+
+}

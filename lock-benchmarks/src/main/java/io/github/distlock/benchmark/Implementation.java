@@ -1,0 +1,63 @@
+package io.github.distlock.benchmark;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The lock implementations measured, in table order. Each uses its own ZooKeeper paths.
+ */
+enum Implementation {
+
+	/** The floor: an EPHEMERAL_SEQUENTIAL create and its delete through Curator; not a lock. */
+	FLOOR("floor", "floor: create + delete (not a lock)"),
+
+	/** Curator's {@code InterProcessMutex}, one instance per thread (and key). */
+	CURATOR_PER_THREAD("curator-thread", "Curator InterProcessMutex, instance per thread"),
+
+	/** Curator's {@code InterProcessMutex}, one instance per path shared by the threads. */
+	CURATOR_SHARED("curator-shared", "Curator InterProcessMutex, shared instance per path"),
+
+	/** The starter's {@code LockOperations.execute}. */
+	LOCK_OPERATIONS("lock-operations", "LockOperations.execute"),
+
+	/** A {@code @DistributedLock} bean method called through its proxy. */
+	ANNOTATED("annotated", "@DistributedLock method");
+
+	/** The implementation that ratios are taken against. */
+	static final Implementation REFERENCE = CURATOR_PER_THREAD;
+
+	private final String id;
+
+	private final String label;
+
+	Implementation(String id, String label) {
+		this.id = id;
+		this.label = label;
+	}
+
+	String id() {
+		return this.id;
+	}
+
+	String label() {
+		return this.label;
+	}
+
+	/** Whether it excludes other holders, so that overlapping critical sections mean a fault. */
+	boolean isLock() {
+		return this != FLOOR;
+	}
+
+	static Implementation fromId(String id) {
+		return Arrays.stream(values())
+			.filter((implementation) -> implementation.id.equals(id))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException(
+					"Unknown implementation '" + id + "'; use 'all' or some of " + ids()));
+	}
+
+	static List<String> ids() {
+		return Arrays.stream(values()).map(Implementation::id).toList();
+	}
+
+}

@@ -1,0 +1,95 @@
+package io.github.distlock.benchmark;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.Version;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.SpringBootVersion;
+
+/**
+ * Main class of the benchmark: {@code ./mvnw -B -pl lock-benchmarks -am verify -Pbenchmark}.
+ * <p>
+ * With {@code bench.mode=throughput} (the default) it runs {@link ThroughputRun} and writes
+ * {@code benchmark-results.md}; with {@code bench.mode=memory} the {@link MemoryCheck} and
+ * {@code memory-check-results.md}, both in {@code bench.output} and on stdout. Options are
+ * system properties: see {@link BenchmarkOptions}. It reports; it asserts nothing. Every
+ * process it starts (the ZooKeeper server, the workers) is stopped before it exits, also on
+ * failure or Ctrl-C, and exits by itself if this JVM is killed.
+ * <p>
+ * Why a main rather than JMH: the scenarios need one ZooKeeper server process shared by all of
+ * them, worker JVMs started together behind a barrier and reporting their own cycles, and the
+ * server's counters read around each window. JMH's forks and iterations do not fit that, and
+ * what JMH guards against (dead code, constant folding, loop hoisting) does not arise for
+ * operations that take a network round trip or more; warm-up is explicit instead.
+ */
+public final class LockBenchmark {
+
+	private LockBenchmark() {
+	}
+
+	public static void main(String[] args) {
+		Resources resources = new Resources();
+		Runtime.getRuntime().addShutdownHook(new Thread(resources::closeAll, "benchmark-cleanup"));
+		int status = 0;
+		try {
+			BenchmarkOptions options = BenchmarkOptions.fromSystemProperties();
+			boolean memory = options.mode().equals("memory");
+			String markdown = memory ? new MemoryCheck(options, resources).run()
+					: new ThroughputRun(options, resources).run();
+			resources.closeAll();
+			Path file = options.output().resolve(memory ? "memory-check-results.md" : "benchmark-results.md");
+			write(file, markdown);
+			System.out.println();
+			System.out.println(markdown);
+			say("written to " + file);
+		}
+		catch (Exception ex) {
+			System.err.println("Benchmark failed: " + ex);
+			ex.printStackTrace();
+			status = 1;
+		}
+		finally {
+			resources.closeAll();
+		}
+		System.exit(status);
+	}
+
+	private static void write(Path file, String markdown) throws IOException {
+		Files.createDirectories(file.getParent());
+		Files.writeString(file, markdown, StandardCharsets.UTF_8);
+	}
+
+	static void say(String message) {
+		System.out.println("[bench " + LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS).toLocalTime() + "] "
+				+ message);
+	}
+
+	static String now() {
+		return LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME);
+	}
+
+	/** The system load average over the last minute (-1 when unknown). */
+	static double loadAverage() {
+		return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+	}
+
+	/** The versions of the client libraries, as far as their jars tell. */
+	static String versions() {
+		return "Spring Boot " + SpringBootVersion.getVersion() + ", Curator "
+				+ version(CuratorFramework.class.getPackage().getImplementationVersion()) + ", ZooKeeper client "
+				+ Version.getVersion().split("[-, ]")[0];
+	}
+
+	private static String version(@Nullable String version) {
+		return (version != null) ? version : "(version not in its jar)";
+	}
+
+}

@@ -1,0 +1,79 @@
+package io.github.distlock.benchmark;
+
+import java.util.List;
+
+/**
+ * One measured window of one implementation in one scenario.
+ *
+ * @param scenario the scenario
+ * @param implementation the implementation
+ * @param repetition which repetition (from 0)
+ * @param total every process's cycles together
+ * @param processes each process's own (one element for the in-JVM scenarios)
+ * @param server what the server counted during the window
+ */
+record Measurement(Scenario scenario, Implementation implementation, int repetition, WindowResult total,
+		List<WindowResult> processes, ServerCounters server) {
+
+	double cyclesPerSecond() {
+		return this.total.cyclesPerSecond();
+	}
+
+	double p50Millis() {
+		return this.total.cycleMillis(0.50);
+	}
+
+	double p99Millis() {
+		return this.total.cycleMillis(0.99);
+	}
+
+	double requestsPerCycle() {
+		return perCycle(this.server.packets());
+	}
+
+	double writesPerCycle() {
+		return perCycle(this.server.writes());
+	}
+
+	double readsPerCycle() {
+		return perCycle(this.server.reads());
+	}
+
+	double fsyncsPerCycle() {
+		return perCycle(this.server.fsyncs());
+	}
+
+	/** A process's share of the cycles, from 0 to 1. */
+	double share(int process) {
+		return (this.total.cycles() > 0) ? (double) this.processes.get(process).cycles() / this.total.cycles() : 0;
+	}
+
+	double p99WaitMillis(int process) {
+		return this.processes.get(process).waitMillis(0.99);
+	}
+
+	private double perCycle(long count) {
+		return (this.total.cycles() > 0) ? (double) count / this.total.cycles() : Double.NaN;
+	}
+
+	/** One line of progress. */
+	String describe() {
+		StringBuilder line = new StringBuilder(String.format("%-20s %-16s rep %d: %7.0f cycles/s  p50 %s ms  p99 %s ms  "
+				+ "%.2f requests/cycle", this.scenario.id(), this.implementation.id(), this.repetition + 1,
+				cyclesPerSecond(), Report.millis(p50Millis()), Report.millis(p99Millis()), requestsPerCycle()));
+		if (this.processes.size() > 1) {
+			line.append("  shares");
+			for (int i = 0; i < this.processes.size(); i++) {
+				line.append(String.format(" %.0f%%", share(i) * 100));
+			}
+		}
+		if (this.total.errors() > 0) {
+			line.append("  errors ").append(this.total.errors()).append(" (").append(this.total.firstError()).append(')');
+		}
+		if (this.total.overlaps() > 0 && this.implementation.isLock()) {
+			line.append("  OVERLAPS ").append(this.total.overlaps());
+		}
+		return line.toString();
+	}
+
+}

@@ -1,0 +1,199 @@
+package io.github.distlock.benchmark;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+import java.util.stream.IntStream;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The results as Markdown: a table per scenario and summary tables. Every figure is the median
+ * over the repetitions of that implementation in that scenario; ratios divide it by the
+ * reference's median ({@link Implementation#REFERENCE}).
+ */
+final class Report {
+
+	private final List<Scenario> scenarios;
+
+	private final List<Implementation> implementations;
+
+	private final List<Measurement> measurements;
+
+	Report(List<Scenario> scenarios, List<Implementation> implementations, List<Measurement> measurements) {
+		this.scenarios = scenarios;
+		this.implementations = implementations;
+		this.measurements = measurements;
+	}
+
+	String scenarioTables() {
+		StringBuilder out = new StringBuilder();
+		for (Scenario scenario : this.scenarios) {
+			if (!hasResults(scenario)) {
+				continue;
+			}
+			out.append("### ").append(scenario.label()).append(" (`").append(scenario.id()).append("`)\n\n");
+			out.append(referenceNote(scenario)).append("\n\n");
+			out.append(scenarioTable(scenario)).append('\n');
+		}
+		return out.toString();
+	}
+
+	private String scenarioTable(Scenario scenario) {
+		List<String> header = new ArrayList<>(List.of("implementation", "cycles/s", "min–max", "p50 ms", "p99 ms",
+				"requests/cycle", "writes", "reads", "fsyncs", "cycles/s vs ref", "p50 vs ref", "p99 vs ref",
+				"requests vs ref"));
+		boolean processes = scenario.processes() > 1;
+		if (processes) {
+			header.addAll(List.of("share of cycles per process", "p99 wait per process ms"));
+		}
+		header.addAll(List.of("overlaps", "errors"));
+		MarkdownTable table = new MarkdownTable(header.toArray(String[]::new));
+		Cell reference = cell(scenario, Implementation.REFERENCE);
+		for (Implementation implementation : this.implementations) {
+			Cell cell = cell(scenario, implementation);
+			if (cell == null) {
+				continue;
+			}
+			List<String> row = new ArrayList<>(List.of(implementation.label(), integer(cell.median(Measurement::cyclesPerSecond)),
+					integer(cell.min(Measurement::cyclesPerSecond)) + "–" + integer(cell.max(Measurement::cyclesPerSecond)),
+					millis(cell.median(Measurement::p50Millis)), millis(cell.median(Measurement::p99Millis)),
+					decimal(cell.median(Measurement::requestsPerCycle)), decimal(cell.median(Measurement::writesPerCycle)),
+					decimal(cell.median(Measurement::readsPerCycle)), decimal(cell.median(Measurement::fsyncsPerCycle)),
+					ratio(cell, reference, Measurement::cyclesPerSecond), ratio(cell, reference, Measurement::p50Millis),
+					ratio(cell, reference, Measurement::p99Millis), ratio(cell, reference, Measurement::requestsPerCycle)));
+			if (processes) {
+				row.add(perProcess(scenario, (p) -> String.format(Locale.ROOT, "%.0f%%",
+						cell.median((m) -> m.share(p)) * 100)));
+				row.add(perProcess(scenario, (p) -> millis(cell.median((m) -> m.p99WaitMillis(p)))));
+			}
+			long overlaps = cell.sum((m) -> m.total().overlaps());
+			row.add(implementation.isLock() ? String.valueOf(overlaps) : "n/a");
+			row.add(String.valueOf(cell.sum((m) -> m.total().errors())));
+			table.row(row);
+		}
+		return table.toString();
+	}
+
+	String summaryTables() {
+		StringBuilder out = new StringBuilder();
+		out.append("### Summary: cycles/s (ratio to the reference)\n\n")
+			.append(summary((cell, reference) -> integer(cell.median(Measurement::cyclesPerSecond)) + " ("
+					+ ratio(cell, reference, Measurement::cyclesPerSecond) + ")"))
+			.append("\n### Summary: p99 of a cycle, ms (ratio to the reference)\n\n")
+			.append(summary((cell, reference) -> millis(cell.median(Measurement::p99Millis)) + " ("
+					+ ratio(cell, reference, Measurement::p99Millis) + ")"))
+			.append("\n### Summary: ZooKeeper requests per cycle (ratio to the reference)\n\n")
+			.append(summary((cell, reference) -> decimal(cell.median(Measurement::requestsPerCycle)) + " ("
+					+ ratio(cell, reference, Measurement::requestsPerCycle) + ")"));
+		return out.toString();
+	}
+
+	private String summary(SummaryCell format) {
+		List<String> header = new ArrayList<>(List.of("scenario"));
+		this.implementations.forEach((implementation) -> header.add(implementation.label()));
+		MarkdownTable table = new MarkdownTable(header.toArray(String[]::new));
+		for (Scenario scenario : this.scenarios) {
+			if (!hasResults(scenario)) {
+				continue;
+			}
+			List<String> row = new ArrayList<>(List.of(scenario.label()));
+			Cell reference = cell(scenario, Implementation.REFERENCE);
+			for (Implementation implementation : this.implementations) {
+				Cell cell = cell(scenario, implementation);
+				row.add((cell != null) ? format.apply(cell, reference) : "—");
+			}
+			table.row(row);
+		}
+		return table.toString();
+	}
+
+	private static String referenceNote(Scenario scenario) {
+		String note = "Reference for the ratios: " + Implementation.REFERENCE.label();
+		if (scenario.threads() == 1 && scenario.processes() == 1) {
+			note += scenario.fixedKeys()
+					? " (with one thread, the one instance it reuses: the two Curator rows run the same code)"
+					: " (a new instance for every key; the shared variant keeps one per key in a map, never evicted)";
+		}
+		else {
+			note += " (each thread its own instance on the same path)";
+		}
+		return note + ". Floor: not a lock (no mutual exclusion), the least a lock node costs.";
+	}
+
+	private String perProcess(Scenario scenario, Function<Integer, String> value) {
+		return String.join(" / ", IntStream.range(0, scenario.processes()).mapToObj(value::apply).toList());
+	}
+
+	private boolean hasResults(Scenario scenario) {
+		return this.measurements.stream().anyMatch((m) -> m.scenario() == scenario);
+	}
+
+	private @Nullable Cell cell(Scenario scenario, Implementation implementation) {
+		List<Measurement> of = this.measurements.stream()
+			.filter((m) -> m.scenario() == scenario && m.implementation() == implementation)
+			.toList();
+		return of.isEmpty() ? null : new Cell(of);
+	}
+
+	private static String ratio(Cell cell, @Nullable Cell reference, ToDoubleFunction<Measurement> metric) {
+		if (reference == null) {
+			return "—";
+		}
+		double base = reference.median(metric);
+		double value = cell.median(metric);
+		return (base > 0 && Double.isFinite(value)) ? String.format(Locale.ROOT, "×%.2f", value / base) : "—";
+	}
+
+	static String integer(double value) {
+		return Double.isFinite(value) ? String.format(Locale.ROOT, "%.0f", value) : "—";
+	}
+
+	static String decimal(double value) {
+		return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f", value) : "—";
+	}
+
+	static String millis(double value) {
+		if (!Double.isFinite(value)) {
+			return "—";
+		}
+		return String.format(Locale.ROOT, (value < 1) ? "%.3f" : (value < 10) ? "%.2f" : "%.1f", value);
+	}
+
+	@FunctionalInterface
+	private interface SummaryCell {
+
+		String apply(Cell cell, @Nullable Cell reference);
+
+	}
+
+	/** The repetitions of one implementation in one scenario. */
+	private record Cell(List<Measurement> repetitions) {
+
+		double median(ToDoubleFunction<Measurement> metric) {
+			double[] values = this.repetitions.stream().mapToDouble(metric).filter(Double::isFinite).sorted().toArray();
+			if (values.length == 0) {
+				return Double.NaN;
+			}
+			int middle = values.length / 2;
+			return (values.length % 2 == 1) ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+		}
+
+		double min(ToDoubleFunction<Measurement> metric) {
+			return this.repetitions.stream().mapToDouble(metric).min().orElse(Double.NaN);
+		}
+
+		double max(ToDoubleFunction<Measurement> metric) {
+			return this.repetitions.stream().mapToDouble(metric).max().orElse(Double.NaN);
+		}
+
+		long sum(ToLongFunction<Measurement> metric) {
+			return this.repetitions.stream().mapToLong(metric).sum();
+		}
+
+	}
+
+}

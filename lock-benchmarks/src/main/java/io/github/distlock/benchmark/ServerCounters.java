@@ -1,0 +1,49 @@
+package io.github.distlock.benchmark;
+
+import java.util.Map;
+
+/**
+ * The server's own counters from {@code mntr}, or the difference between two readings.
+ *
+ * @param packets {@code zk_packets_received}: every request packet from every client (reads,
+ * writes, pings, session set-up) and the four-letter-word probes themselves
+ * @param writes {@code zk_cnt_updatelatency}: requests that went through the write path,
+ * failed ones included (a create that finds no parent)
+ * @param reads {@code zk_cnt_readlatency}: requests answered without a transaction (reads,
+ * pings)
+ * @param fsyncs {@code zk_cnt_fsynctime}: fsyncs of the transaction log; one covers a batch of
+ * writes
+ * @param znodes {@code zk_znode_count}: znodes in the tree
+ */
+record ServerCounters(long packets, long writes, long reads, long fsyncs, long znodes) {
+
+	static ServerCounters of(Map<String, String> mntr) {
+		return new ServerCounters(value(mntr, "zk_packets_received"), value(mntr, "zk_cnt_updatelatency"),
+				value(mntr, "zk_cnt_readlatency"), value(mntr, "zk_cnt_fsynctime"), value(mntr, "zk_znode_count"));
+	}
+
+	/**
+	 * What happened between an earlier reading and this one. The {@code mntr} probe that took
+	 * this reading counts itself as a packet: it is taken off.
+	 * @param before the earlier reading
+	 * @return the difference ({@code znodes} is the change in the node count)
+	 */
+	ServerCounters since(ServerCounters before) {
+		return new ServerCounters(this.packets - before.packets - 1, this.writes - before.writes,
+				this.reads - before.reads, this.fsyncs - before.fsyncs, this.znodes - before.znodes);
+	}
+
+	ServerCounters plus(ServerCounters other) {
+		return new ServerCounters(this.packets + other.packets, this.writes + other.writes, this.reads + other.reads,
+				this.fsyncs + other.fsyncs, this.znodes + other.znodes);
+	}
+
+	private static long value(Map<String, String> mntr, String name) {
+		String value = mntr.get(name);
+		if (value == null) {
+			throw new IllegalStateException("ZooKeeper's mntr output has no '" + name + "'; it has " + mntr.keySet());
+		}
+		return Long.parseLong(value.trim());
+	}
+
+}

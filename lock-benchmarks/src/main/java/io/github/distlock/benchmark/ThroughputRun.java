@@ -1,0 +1,166 @@
+package io.github.distlock.benchmark;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The throughput run: every selected implementation in every selected scenario against one
+ * ZooKeeper server process. Per scenario, a warm-up window per implementation, then the
+ * repetitions, the implementations interleaved within each repetition (and the starting one
+ * rotated) so that drift and noise spread over all of them. The server's counters are read just
+ * before and just after each window.
+ */
+final class ThroughputRun {
+
+	/** The starter's {@code distributed-lock.root-path} in the throughput run. */
+	static final String STARTER_ROOT = "/bench-starter";
+
+	static final List<String> SERVER_JVM = List.of("-Xms1g", "-Xmx1g");
+
+	/** Lead time before an in-JVM window, so that every thread is parked when it opens. */
+	private static final long START_LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+	private final BenchmarkOptions options;
+
+	private final Resources resources;
+
+	private final List<Measurement> measurements = new ArrayList<>();
+
+	ThroughputRun(BenchmarkOptions options, Resources resources) {
+		this.options = options;
+		this.resources = resources;
+	}
+
+	/**
+	 * Runs it.
+	 * @return the report in Markdown
+	 * @throws Exception if the server, a client or a worker fails
+	 */
+	String run() throws Exception {
+		long began = System.nanoTime();
+		double loadBefore = LockBenchmark.loadAverage();
+		Path work = this.options.output().resolve("benchmark");
+		ZooKeeperServerProcess server = this.resources
+			.add(ZooKeeperServerProcess.start(work.resolve("zookeeper"), SERVER_JVM));
+		String zookeeperVersion = server.mntr().getOrDefault("zk_version", "?").split("[-, ]")[0];
+		LockBenchmark.say("ZooKeeper " + zookeeperVersion + " server process " + server.pid() + " on "
+				+ server.connectString() + ", data in " + server.directory().resolve("data"));
+		LockBenchmark.say(this.options.describe());
+		LockClients clients = null;
+		for (Scenario scenario : this.options.scenarios()) {
+			if (scenario.processes() == 1) {
+				if (clients == null) {
+					clients = this.resources.add(LockClients.connect(server.connectString(), STARTER_ROOT,
+							this.options.starterProperties()));
+				}
+				LockClients local = clients;
+				measure(server, scenario, (implementation, duration) -> List
+					.of(runHere(local, scenario, implementation, duration)));
+			}
+			else {
+				long starting = System.nanoTime();
+				WorkerGroup group = this.resources.add(WorkerGroup.start(work.resolve("workers-" + scenario.id()),
+						scenario.processes(), server.connectString(), this.options.starterProperties()));
+				LockBenchmark.say(scenario.processes() + " worker processes connected after "
+						+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - starting) + " ms");
+				try {
+					measure(server, scenario, (implementation, duration) -> group.run(implementation, scenario,
+							duration));
+				}
+				finally {
+					this.resources.close(group);
+				}
+			}
+		}
+		Duration took = Duration.ofNanos(System.nanoTime() - began);
+		Report report = new Report(this.options.scenarios(), this.options.implementations(), this.measurements);
+		return header(zookeeperVersion, took, loadBefore) + "\n## Per scenario\n\n" + report.scenarioTables() + "## Summary\n\n"
+				+ report.summaryTables();
+	}
+
+	private void measure(ZooKeeperServerProcess server, Scenario scenario, Window window) throws Exception {
+		List<Implementation> implementations = this.options.implementations();
+		if (!this.options.warmup().isZero()) {
+			LockBenchmark.say(scenario.id() + ": warm-up " + BenchmarkOptions.format(this.options.warmup())
+					+ " per implementation");
+			for (Implementation implementation : implementations) {
+				window.run(implementation, this.options.warmup());
+			}
+		}
+		for (int repetition = 0; repetition < this.options.repetitions(); repetition++) {
+			for (int k = 0; k < implementations.size(); k++) {
+				Implementation implementation = implementations.get((k + repetition) % implementations.size());
+				ServerCounters before = server.counters();
+				List<WindowResult> results = window.run(implementation, this.options.duration());
+				ServerCounters during = server.counters().since(before);
+				Measurement measurement = new Measurement(scenario, implementation, repetition,
+						WindowResult.merge(results), results, during);
+				this.measurements.add(measurement);
+				LockBenchmark.say(measurement.describe());
+			}
+		}
+	}
+
+	private static WindowResult runHere(LockClients clients, Scenario scenario, Implementation implementation,
+			Duration duration) throws InterruptedException {
+		List<Contender> contenders = new ArrayList<>();
+		for (int i = 0; i < scenario.threads(); i++) {
+			contenders.add(clients.contender(implementation));
+		}
+		try {
+			return CycleRunner.run(scenario, 0, contenders, System.nanoTime() + START_LEAD_NANOS, duration.toNanos());
+		}
+		finally {
+			clients.forgetSharedMutexes();
+		}
+	}
+
+	private String header(String zookeeperVersion, Duration took, double loadBefore) {
+		Runtime runtime = Runtime.getRuntime();
+		return String.join("\n", "# Lock benchmark: the starter beside raw Curator", "",
+				"- Run: " + LockBenchmark.now() + ", " + took.toMinutes() + "m " + took.toSecondsPart() + "s; "
+						+ this.options.describe() + "; within a repetition the implementations take turns, the "
+						+ "first one rotating.",
+				"- Machine: " + runtime.availableProcessors() + " cores, " + System.getProperty("os.name") + " "
+						+ System.getProperty("os.arch") + ", Java " + System.getProperty("java.runtime.version")
+						+ "; harness heap max " + runtime.maxMemory() / (1024 * 1024) + " MiB, workers -Xmx512m; "
+						+ String.format(Locale.ROOT, "load average %.2f at the start, %.2f at the end", loadBefore,
+								LockBenchmark.loadAverage())
+						+ " (anything else running on the machine shows up here).",
+				"- Server: ZooKeeper " + zookeeperVersion + " standalone in its own JVM (" + String.join(" ", SERVER_JVM)
+						+ "), 127.0.0.1, fsync on (ZooKeeper's default), a fresh data directory under target/.",
+				"- Clients: " + LockBenchmark.versions() + ". In each process the starter's auto-configured "
+						+ "client (Spring context) and a raw Curator client with the same settings (session 30s, "
+						+ "connection 15s, ExponentialBackoffRetry 1s × 3, max 8s); every lock waits up to "
+						+ LockClients.WAIT.toSeconds() + "s; the critical section only notes the time and checks "
+						+ "that no other thread of the process is inside on the same key (overlaps).",
+				"- Paths: floor " + LockClients.RAW_ROOT + "/floor/KEY/n-…, Curator " + LockClients.RAW_ROOT
+						+ "/curator-thread/KEY and " + LockClients.RAW_ROOT + "/curator-shared/KEY, starter "
+						+ STARTER_ROOT + "/ops:KEY (LockOperations) and " + STARTER_ROOT + "/bench:KEY (annotation).",
+				"- Every figure is the median over the repetitions. cycles/s = cycles of all threads (and "
+						+ "processes) / window; p50 and p99 over every cycle of the window (acquire, critical "
+						+ "section, release). Server counters from `mntr`, read just before and after each window, "
+						+ "divided by the cycles: requests = Δ zk_packets_received (every packet of every "
+						+ "client, minus the mntr probe; idle connections add a ping every ~10s), writes = "
+						+ "Δ zk_cnt_updatelatency, reads = Δ zk_cnt_readlatency (pings included), fsyncs = "
+						+ "Δ zk_cnt_fsynctime (one fsync covers a batch of writes).",
+				"- Caveat: server, harness and workers share the machine's cores, and the window is short: "
+						+ "differences within the min–max spread are noise.",
+				"");
+	}
+
+	/** Runs one window of an implementation, here or in the workers, and gives each process's result. */
+	@FunctionalInterface
+	private interface Window {
+
+		List<WindowResult> run(Implementation implementation, Duration duration)
+				throws IOException, InterruptedException;
+
+	}
+
+}
