@@ -2,30 +2,29 @@ package io.github.distlock.zookeeper;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The standard lock driver, but the create also returns the node's {@link Stat}, so the
- * node's creation zxid is known as a fencing token without another round trip.
+ * The standard lock driver, but its nodes are made by a {@link LockNodeCreator}: the node's
+ * creation zxid comes back with the create, as a fencing token without another round trip, and
+ * a new lock path costs one request instead of five.
  */
 final class FencingLockDriver extends StandardLockInternalsDriver {
 
-	private final ThreadLocal<CreatedNode> lastCreated = new ThreadLocal<>();
+	private final LockNodeCreator creator;
+
+	private final ThreadLocal<LockNodeCreator.CreatedNode> lastCreated = new ThreadLocal<>();
+
+	FencingLockDriver(LockNodeCreator creator) {
+		this.creator = creator;
+	}
 
 	@Override
 	public String createsTheLock(CuratorFramework client, String path, byte @Nullable [] lockNodeBytes)
 			throws Exception {
-		Stat stat = new Stat();
-		var create = client.create()
-			.storingStatIn(stat)
-			.creatingParentContainersIfNeeded()
-			.withProtection()
-			.withMode(CreateMode.EPHEMERAL_SEQUENTIAL);
-		String ourPath = (lockNodeBytes != null) ? create.forPath(path, lockNodeBytes) : create.forPath(path);
-		this.lastCreated.set(new CreatedNode(ourPath, stat.getCzxid()));
-		return ourPath;
+		LockNodeCreator.CreatedNode created = this.creator.create(client, path, lockNodeBytes);
+		this.lastCreated.set(created);
+		return created.path();
 	}
 
 	/**
@@ -36,16 +35,13 @@ final class FencingLockDriver extends StandardLockInternalsDriver {
 	 * connection loss without a stat)
 	 */
 	long takeCzxid(String nodePath) {
-		CreatedNode created = this.lastCreated.get();
+		LockNodeCreator.CreatedNode created = this.lastCreated.get();
 		this.lastCreated.remove();
 		return (created != null && created.path().equals(nodePath)) ? created.czxid() : 0;
 	}
 
 	void forget() {
 		this.lastCreated.remove();
-	}
-
-	private record CreatedNode(String path, long czxid) {
 	}
 
 }

@@ -10,6 +10,7 @@ import java.util.function.LongSupplier;
 import io.github.distlock.annotation.LockType;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.LockInternals;
+import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
@@ -36,7 +37,9 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 
 	private final String basePath;
 
-	private final FencingLockDriver driver = new FencingLockDriver();
+	private static final StandardLockInternalsDriver sorter = new StandardLockInternalsDriver();
+
+	private final LockNodeCreator creator;
 
 	private final ReentrantLock local = new ReentrantLock(true);
 
@@ -59,10 +62,11 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 
 	private volatile int handoffs;
 
-	HandoffMutexRecipe(CuratorFramework client, String basePath, int maxHandoffs, Duration maxHandoffTime,
-			LongSupplier sessionId) {
+	HandoffMutexRecipe(CuratorFramework client, String basePath, LockNodeCreator creator, int maxHandoffs,
+			Duration maxHandoffTime, LongSupplier sessionId) {
 		this.client = client;
 		this.basePath = basePath;
+		this.creator = creator;
 		this.maxHandoffs = Math.min(maxHandoffs, FencingTokens.MAX_HANDOFFS);
 		this.maxHandoffNanos = maxHandoffTime.toNanos();
 		this.sessionId = sessionId;
@@ -136,33 +140,24 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 	private boolean acquireNode(long waitNanos) throws Exception {
 		long deadline = System.nanoTime() + waitNanos;
 		long session = this.sessionId.getAsLong();
-		String ourPath = this.driver.createsTheLock(this.client, ZKPaths.makePath(this.basePath, LOCK_NAME), null);
-		long ourCzxid = this.driver.takeCzxid(ourPath);
+		LockNodeCreator.CreatedNode created = this.creator.create(this.client,
+				ZKPaths.makePath(this.basePath, LOCK_NAME), null);
+		String ourPath = created.path();
+		long ourCzxid = created.czxid();
 		boolean acquired = false;
 		try {
 			if (ourCzxid == 0) {
 				ourCzxid = LockNodes.czxid(this.client, ourPath);
 			}
-			String ourName = ZKPaths.getNodeFromPath(ourPath);
-			while (!acquired) {
-				List<String> children = LockInternals.getSortedChildren(this.client, this.basePath, LOCK_NAME,
-						this.driver);
-				int index = children.indexOf(ourName);
-				if (index < 0) {
-					throw new KeeperException.NoNodeException("Lock node " + ourPath + " is gone (session lost?)");
-				}
-				if (index == 0) {
-					acquired = true;
-				}
-				else if (!awaitPredecessor(ZKPaths.makePath(this.basePath, children.get(index - 1)), deadline)) {
-					return false;
-				}
-			}
+			acquired = created.firstInNewLockPath() || awaitTurn(ourPath, deadline);
 		}
 		finally {
 			if (!acquired) {
 				deleteQuietly(ourPath);
 			}
+		}
+		if (!acquired) {
+			return false;
 		}
 		this.nodePath = ourPath;
 		this.czxid = ourCzxid;
@@ -170,6 +165,28 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 		this.nodeAcquiredNanos = System.nanoTime();
 		this.handoffs = 0;
 		return true;
+	}
+
+	/**
+	 * Waits until our node is the first of the lock path, each time watching only its
+	 * predecessor.
+	 * @return {@code false} if the deadline passed first
+	 */
+	private boolean awaitTurn(String ourPath, long deadline) throws Exception {
+		String ourName = ZKPaths.getNodeFromPath(ourPath);
+		while (true) {
+			List<String> children = LockInternals.getSortedChildren(this.client, this.basePath, LOCK_NAME, sorter);
+			int index = children.indexOf(ourName);
+			if (index < 0) {
+				throw new KeeperException.NoNodeException("Lock node " + ourPath + " is gone (session lost?)");
+			}
+			if (index == 0) {
+				return true;
+			}
+			if (!awaitPredecessor(ZKPaths.makePath(this.basePath, children.get(index - 1)), deadline)) {
+				return false;
+			}
+		}
 	}
 
 	/**
@@ -236,7 +253,7 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 
 	@Override
 	public Collection<String> participantNodes() throws Exception {
-		return LockInternals.getParticipantNodes(this.client, this.basePath, LOCK_NAME, this.driver);
+		return LockInternals.getParticipantNodes(this.client, this.basePath, LOCK_NAME, sorter);
 	}
 
 	@Override

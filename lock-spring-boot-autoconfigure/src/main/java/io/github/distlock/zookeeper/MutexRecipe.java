@@ -18,15 +18,16 @@ final class MutexRecipe implements CuratorLockRecipe {
 
 	private final CuratorFramework client;
 
-	private final FencingLockDriver driver = new FencingLockDriver();
+	private final FencingLockDriver driver;
 
 	private final FencedMutex mutex;
 
 	/** Tokens of the nodes held now, so that a reentrant acquisition reports the same token. */
 	private final Map<String, Long> tokens = new ConcurrentHashMap<>();
 
-	MutexRecipe(CuratorFramework client, String path) {
+	MutexRecipe(CuratorFramework client, String path, LockNodeCreator creator) {
 		this.client = client;
+		this.driver = new FencingLockDriver(creator);
 		this.mutex = new FencedMutex(client, path, this.driver);
 	}
 

@@ -47,6 +47,9 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 	private static final String CONFIG_NODE = "/zookeeper/config";
 
+	/** Lock paths remembered as existing: a few hundred kilobytes at most. */
+	private static final int KNOWN_LOCK_PATHS = 4096;
+
 	private final CuratorFramework client;
 
 	private final LockPathResolver pathResolver;
@@ -62,6 +65,8 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	private final Set<LockWaiter> waiters = ConcurrentHashMap.newKeySet();
 
 	private final ScheduledThreadPoolExecutor deadlines = createDeadlineScheduler();
+
+	private final LockNodeCreator nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS));
 
 	/**
 	 * Creates a registry with no listener that does not interrupt holders.
@@ -297,9 +302,9 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	private CuratorLockRecipe createRecipe(RecipeKey recipeKey) {
 		return switch (recipeKey.kind()) {
 			case MUTEX -> handsOff()
-					? new HandoffMutexRecipe(this.client, recipeKey.path(), this.options.maxHandoffs(),
-							this.options.maxHandoffTime(), this::sessionId)
-					: new MutexRecipe(this.client, recipeKey.path());
+					? new HandoffMutexRecipe(this.client, recipeKey.path(), this.nodeCreator,
+							this.options.maxHandoffs(), this.options.maxHandoffTime(), this::sessionId)
+					: new MutexRecipe(this.client, recipeKey.path(), this.nodeCreator);
 			case SEMAPHORE_MUTEX -> new SemaphoreMutexRecipe(this.client, recipeKey.path());
 			case READ_WRITE -> new ReadWriteRecipe(this.client, recipeKey.path());
 		};

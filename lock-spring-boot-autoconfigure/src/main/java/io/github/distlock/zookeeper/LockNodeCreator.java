@@ -1,0 +1,177 @@
+package io.github.distlock.zookeeper;
+
+import java.util.List;
+import java.util.UUID;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.TransactionOp;
+import org.apache.curator.framework.imps.ProtectedUtils;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.OpResult;
+import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Creates a contender's node: ephemeral, sequential, with Curator's protected prefix
+ * ({@code _c_<uuid>-}) so that a create whose answer is lost with the connection can be found
+ * again or removed. The lock path (a container) is created when missing, in as few requests as
+ * ZooKeeper allows:
+ * <ul>
+ * <li>a lock path this process saw lately ({@link KnownLockPaths}): one create, whose
+ * {@link Stat} gives the node's creation zxid;</li>
+ * <li>any other: one transaction that creates the container, creates the node in it and sets
+ * the container's data, whose result gives the transaction's zxid, which is the node's creation
+ * zxid. The node is then the first child of a new container and holds the lock without reading
+ * the children. If the lock path exists after all, the transaction is refused as a whole and
+ * the plain create follows.</li>
+ * </ul>
+ * Curator's {@code creatingParentContainersIfNeeded} takes five requests for a new lock path
+ * (the failed create, an {@code exists} per level, the container, the create again) and the lock
+ * recipe reads the children and the token afterwards; this takes one, and the first lock under
+ * a root path that does not exist yet falls back to it.
+ */
+final class LockNodeCreator {
+
+	private static final Log logger = LogFactory.getLog(LockNodeCreator.class);
+
+	private static final byte[] NO_DATA = new byte[0];
+
+	private final KnownLockPaths knownPaths;
+
+	LockNodeCreator(KnownLockPaths knownPaths) {
+		this.knownPaths = knownPaths;
+	}
+
+	/**
+	 * Creates a contender's node, and its lock path if that is missing.
+	 * @param client the client
+	 * @param path the node's path before its protected prefix and sequence number
+	 * @param data the node's data, or {@code null} for the client's default data
+	 * @return the node created
+	 * @throws Exception from Curator
+	 */
+	CreatedNode create(CuratorFramework client, String path, byte @Nullable [] data) throws Exception {
+		String lockPath = ZKPaths.getPathAndNode(path).getPath();
+		boolean triedNewPath = false;
+		if (!this.knownPaths.contains(lockPath)) {
+			CreatedNode created = createWithLockPath(client, lockPath, path, data);
+			if (created != null) {
+				this.knownPaths.add(lockPath);
+				return created;
+			}
+			triedNewPath = true;
+		}
+		try {
+			CreatedNode created = createInLockPath(client, path, data, false);
+			this.knownPaths.add(lockPath);
+			return created;
+		}
+		catch (KeeperException.NoNodeException lockPathGone) {
+			this.knownPaths.remove(lockPath);
+		}
+		CreatedNode created = triedNewPath ? null : createWithLockPath(client, lockPath, path, data);
+		if (created == null) {
+			created = createInLockPath(client, path, data, true);
+		}
+		this.knownPaths.add(lockPath);
+		return created;
+	}
+
+	private static CreatedNode createInLockPath(CuratorFramework client, String path, byte @Nullable [] data,
+			boolean makeParents) throws Exception {
+		Stat stat = new Stat();
+		var builder = client.create().storingStatIn(stat);
+		var create = (makeParents ? builder.creatingParentContainersIfNeeded() : builder).withProtection()
+			.withMode(CreateMode.EPHEMERAL_SEQUENTIAL);
+		String ourPath = (data != null) ? create.forPath(path, data) : create.forPath(path);
+		return new CreatedNode(ourPath, stat.getCzxid(), false);
+	}
+
+	/**
+	 * Creates the lock path and the node in one transaction, sent once (without Curator's
+	 * retries, so that a refusal is known to have created nothing).
+	 * @return the node, or {@code null} when the transaction did not create it
+	 */
+	private static @Nullable CreatedNode createWithLockPath(CuratorFramework client, String lockPath, String path,
+			byte @Nullable [] data) throws Exception {
+		if (!client.getZookeeperClient().isConnected()) {
+			return null;
+		}
+		String protectedId = UUID.randomUUID().toString();
+		String ourPath = ProtectedUtils.toProtectedZNodePath(path, protectedId);
+		// Curator's operations apply the client's namespace, ACL provider and compression
+		TransactionOp operations = client.transactionOp();
+		var createNode = operations.create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL);
+		List<Op> transaction = List.of(operations.create().withMode(CreateMode.CONTAINER).forPath(lockPath, NO_DATA).get(),
+				((data != null) ? createNode.forPath(ourPath, data) : createNode.forPath(ourPath)).get(),
+				operations.setData().forPath(lockPath, NO_DATA).get());
+		List<OpResult> results;
+		try {
+			results = client.getZookeeperClient().getZooKeeper().multi(transaction);
+		}
+		catch (KeeperException ex) {
+			if (ex.getResults() == null) {
+				// no answer (the connection dropped): it may have been applied
+				deleteInBackground(client, lockPath, protectedId);
+			}
+			return null;
+		}
+		catch (InterruptedException ex) {
+			deleteInBackground(client, lockPath, protectedId);
+			throw ex;
+		}
+		String created = withoutNamespace(client, ((OpResult.CreateResult) results.get(1)).getPath());
+		Stat lockPathStat = ((OpResult.SetDataResult) results.get(2)).getStat();
+		return new CreatedNode(created, lockPathStat.getMzxid(), true);
+	}
+
+	private static String withoutNamespace(CuratorFramework client, String path) {
+		String namespace = client.getNamespace();
+		if (namespace == null || namespace.isEmpty()) {
+			return path;
+		}
+		String prefix = ZKPaths.makePath("/", namespace);
+		return path.startsWith(prefix + "/") ? path.substring(prefix.length()) : path;
+	}
+
+	/**
+	 * Removes the node with the given protected id, if the transaction created it, once
+	 * ZooKeeper answers: otherwise it would block the lock for as long as the session lives.
+	 */
+	private static void deleteInBackground(CuratorFramework client, String lockPath, String protectedId) {
+		String prefix = ProtectedUtils.getProtectedPrefix(protectedId);
+		try {
+			client.getChildren().inBackground((curator, event) -> {
+				if (event.getChildren() == null) {
+					return;
+				}
+				for (String child : event.getChildren()) {
+					if (child.startsWith(prefix)) {
+						curator.delete().guaranteed().inBackground().forPath(ZKPaths.makePath(lockPath, child));
+					}
+				}
+			}).forPath(lockPath);
+		}
+		catch (Exception ex) {
+			logger.warn("Could not look for the lock node under " + lockPath + " whose transaction got no answer; "
+					+ "if it was created, it stays until the session ends", ex);
+		}
+	}
+
+	/**
+	 * A contender's node just created.
+	 *
+	 * @param path its path
+	 * @param czxid its creation zxid, or {@code 0} when unknown
+	 * @param firstInNewLockPath whether it was created with its lock path, in one transaction: it
+	 * is then the lowest sequence number of the path, and so holds the lock
+	 */
+	record CreatedNode(String path, long czxid, boolean firstInNewLockPath) {
+	}
+
+}

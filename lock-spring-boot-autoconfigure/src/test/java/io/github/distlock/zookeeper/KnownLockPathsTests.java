@@ -1,0 +1,48 @@
+package io.github.distlock.zookeeper;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class KnownLockPathsTests {
+
+	@Test
+	void remembersAndForgetsPaths() {
+		KnownLockPaths paths = new KnownLockPaths(16);
+		assertThat(paths.contains("/Locks/a")).isFalse();
+		paths.add("/Locks/a");
+		assertThat(paths.contains("/Locks/a")).isTrue();
+		assertThat(paths.contains("/Locks/b")).isFalse();
+		paths.remove("/Locks/a");
+		assertThat(paths.contains("/Locks/a")).isFalse();
+	}
+
+	@Test
+	void staysWithinItsCapacityWhateverTheNumberOfPaths() {
+		KnownLockPaths paths = new KnownLockPaths(16);
+		for (int i = 0; i < 10_000; i++) {
+			paths.add("/Locks/key-" + i);
+		}
+		long remembered = java.util.stream.IntStream.range(0, 10_000)
+			.filter((i) -> paths.contains("/Locks/key-" + i))
+			.count();
+		assertThat(remembered).isPositive().isLessThanOrEqualTo(16);
+		assertThat(paths.contains("/Locks/key-9999")).as("the latest path of its slot").isTrue();
+	}
+
+	@Test
+	void removingAPathLeavesAnotherInTheSameSlot() {
+		KnownLockPaths paths = new KnownLockPaths(1);
+		paths.add("/Locks/a");
+		paths.add("/Locks/b");
+		paths.remove("/Locks/a");
+		assertThat(paths.contains("/Locks/b")).isTrue();
+	}
+
+	@Test
+	void capacityMustBeAPowerOfTwo() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new KnownLockPaths(12)).withMessageContaining("12");
+	}
+
+}
