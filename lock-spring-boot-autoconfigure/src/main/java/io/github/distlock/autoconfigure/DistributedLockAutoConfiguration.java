@@ -54,7 +54,7 @@ public final class DistributedLockAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean
+	@ConditionalOnMissingBean(LockRegistry.class)
 	ZookeeperLockRegistry lockRegistry(CuratorFramework curatorFramework, LockPathResolver lockPathResolver,
 			ObjectProvider<LockListener> listeners, DistributedLockProperties properties) {
 		if (curatorFramework.getState() == CuratorFrameworkState.LATENT) {
@@ -70,7 +70,7 @@ public final class DistributedLockAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean
+	@ConditionalOnMissingBean(LockOperations.class)
 	LockTemplate lockOperations(LockRegistry lockRegistry, ObjectProvider<LockListener> listeners,
 			DistributedLockProperties properties) {
 		return new LockTemplate(lockRegistry, new CompositeLockListener(listeners.orderedStream().toList()),
@@ -84,6 +84,7 @@ public final class DistributedLockAutoConfiguration {
 
 		@Bean
 		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+		@ConditionalOnMissingBean
 		static LockLossCommitGuardRegistrar lockLossCommitGuardRegistrar() {
 			return new LockLossCommitGuardRegistrar(new LockLossCommitGuard());
 		}
@@ -95,6 +96,7 @@ public final class DistributedLockAutoConfiguration {
 	static class EmbeddedZooKeeperConfiguration {
 
 		@Bean(destroyMethod = "close")
+		@ConditionalOnMissingBean
 		EmbeddedZooKeeperServer embeddedZooKeeperServer(DistributedLockProperties properties) throws IOException {
 			return EmbeddedZooKeeperServer.start(properties.getZookeeper().getEmbedded().getPort());
 		}

@@ -108,10 +108,31 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	@Test
+	void applicationLockRegistryOfAnotherKindReplacesOurs() {
+		connected().withUserConfiguration(ForeignRegistryConfiguration.class).run((context) -> {
+			assertThat(context).hasNotFailed()
+				.hasSingleBean(LockRegistry.class)
+				.doesNotHaveBean(ZookeeperLockRegistry.class)
+				.hasSingleBean(LockOperations.class);
+			try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
+				assertThat(lock.path()).isEqualTo("/foreign/k");
+			}
+		});
+	}
+
+	@Test
+	void applicationLockOperationsOfAnotherKindReplacesOurs() {
+		connected().withUserConfiguration(ForeignOperationsConfiguration.class).run((context) -> {
+			assertThat(context).hasNotFailed().hasSingleBean(LockOperations.class);
+			assertThat(context.getBean(LockOperations.class)).isSameAs(ForeignOperationsConfiguration.OPERATIONS);
+		});
+	}
+
+	@Test
 	void propertiesConfigureTheClient() {
 		connected()
 			.withPropertyValues("distributed-lock.zookeeper.namespace=app",
-					"distributed-lock.zookeeper.connection-timeout=7s",
+					"distributed-lock.zookeeper.session-timeout=12s", "distributed-lock.zookeeper.connection-timeout=7s",
 					"distributed-lock.zookeeper.retry.base-sleep=250ms", "distributed-lock.zookeeper.retry.max-retries=5",
 					"distributed-lock.zookeeper.retry.max-sleep=2s", "distributed-lock.root-path=/app-locks",
 					"distributed-lock.order=42")
@@ -119,14 +140,39 @@ class DistributedLockAutoConfigurationTests {
 				CuratorFramework client = context.getBean(CuratorFramework.class);
 				assertThat(client.getNamespace()).isEqualTo("app");
 				assertThat(client.getZookeeperClient().getConnectionTimeoutMs()).isEqualTo(7000);
+				assertThat(client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs()).isEqualTo(12_000);
 				assertThat(client.getZookeeperClient().getRetryPolicy()).isInstanceOfSatisfying(
-						ExponentialBackoffRetry.class, (retry) -> assertThat(retry.getBaseSleepTimeMs()).isEqualTo(250));
+						ExponentialBackoffRetry.class, (retry) -> {
+							assertThat(retry.getBaseSleepTimeMs()).isEqualTo(250);
+							assertThat(retry.getN()).isEqualTo(5);
+							assertThat(sleepsOfFourthRetry(retry)).allMatch((sleep) -> sleep <= 2000).contains(2000L);
+						});
 				assertThat(context.getBean(DistributedLockAdvisor.class).getOrder()).isEqualTo(42);
 				try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
 					assertThat(lock.path()).isEqualTo("/app-locks/k");
 					assertThat(client.usingNamespace(null).checkExists().forPath("/app/app-locks/k")).isNotNull();
 				}
 			});
+	}
+
+	/** The sleeps the policy asks for before a fourth retry: up to 250ms × 32, unless capped. */
+	private static java.util.List<Long> sleepsOfFourthRetry(ExponentialBackoffRetry retry) {
+		java.util.List<Long> sleeps = new java.util.ArrayList<>();
+		for (int i = 0; i < 50; i++) {
+			retry.allowRetry(4, 0, (time, unit) -> sleeps.add(unit.toMillis(time)));
+		}
+		return sleeps;
+	}
+
+	@Test
+	void registryOptionsComeFromTheProperties() {
+		connected()
+			.withPropertyValues("distributed-lock.local-queue.enabled=false", "distributed-lock.local-queue.max-handoffs=3",
+					"distributed-lock.local-queue.max-handoff-time=50ms", "distributed-lock.lock-lost.interrupt-holder=true")
+			.run((context) -> assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions())
+				.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50))));
+		connected().run((context) -> assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions())
+			.isEqualTo(ZookeeperLockRegistry.Options.DEFAULTS));
 	}
 
 	@Test
@@ -250,6 +296,77 @@ class DistributedLockAutoConfigurationTests {
 		@Bean
 		CustomOperations customOperations(LockRegistry registry) {
 			return new CustomOperations(registry);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ForeignRegistryConfiguration {
+
+		@Bean
+		LockRegistry foreignRegistry() {
+			return (request) -> new ForeignHandle(request, "/foreign/" + request.key());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ForeignOperationsConfiguration {
+
+		static final LockOperations OPERATIONS = new LockTemplate((request) -> new ForeignHandle(request, "/ops"));
+
+		@Bean
+		LockOperations foreignOperations() {
+			return OPERATIONS;
+		}
+
+	}
+
+	/** A lock of a registry that is not ours (it locks nothing). */
+	record ForeignHandle(LockRequest request, String path) implements LockHandle {
+
+		@Override
+		public String key() {
+			return this.request.key();
+		}
+
+		@Override
+		public String name() {
+			return this.request.name();
+		}
+
+		@Override
+		public io.github.distlock.annotation.LockType type() {
+			return this.request.type();
+		}
+
+		@Override
+		public long fencingToken() {
+			return 1;
+		}
+
+		@Override
+		public boolean isHeld() {
+			return true;
+		}
+
+		@Override
+		public io.github.distlock.core.LockState state() {
+			return io.github.distlock.core.LockState.HELD;
+		}
+
+		@Override
+		public java.time.Instant acquiredAt() {
+			return java.time.Instant.EPOCH;
+		}
+
+		@Override
+		public String holderThread() {
+			return Thread.currentThread().getName();
+		}
+
+		@Override
+		public void close() {
 		}
 
 	}

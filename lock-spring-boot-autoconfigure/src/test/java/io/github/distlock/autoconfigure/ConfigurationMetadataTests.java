@@ -1,0 +1,59 @@
+package io.github.distlock.autoconfigure;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The configuration metadata that IDEs read: every key documented with a description and a
+ * default, and every key listed in the README.
+ */
+class ConfigurationMetadataTests {
+
+	private static final Path README = Path.of("..", "README.md");
+
+	@Test
+	void everyPropertyHasADescriptionAndADefault() throws IOException {
+		for (JsonNode property : properties()) {
+			String name = property.get("name").asString();
+			assertThat(property.path("description").asString("")).as("description of %s", name).isNotBlank();
+			if (!name.equals("distributed-lock.zookeeper.namespace")) {
+				assertThat(property.has("defaultValue")).as("default of %s", name).isTrue();
+			}
+		}
+	}
+
+	@Test
+	void readmeListsEveryProperty() throws IOException {
+		String readme = Files.readString(README);
+		List<String> missing = new ArrayList<>();
+		for (JsonNode property : properties()) {
+			String name = property.get("name").asString();
+			if (!name.startsWith("management.endpoint.locks.cache") && !readme.contains("`" + name + "`")) {
+				missing.add(name);
+			}
+		}
+		assertThat(missing).as("properties missing from README.md").isEmpty();
+	}
+
+	private static List<JsonNode> properties() throws IOException {
+		try (InputStream metadata = ConfigurationMetadataTests.class
+			.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+			assertThat(metadata).as("generated configuration metadata").isNotNull();
+			List<JsonNode> properties = new ArrayList<>();
+			JsonMapper.shared().readTree(metadata).get("properties").forEach(properties::add);
+			assertThat(properties).isNotEmpty();
+			return properties;
+		}
+	}
+
+}
