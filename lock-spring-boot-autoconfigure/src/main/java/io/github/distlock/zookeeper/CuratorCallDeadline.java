@@ -6,13 +6,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Bounds one acquisition by its wait time. Curator honours the wait time while it waits for a
- * predecessor, but not while it retries a request over a lost connection (each attempt may
- * take the connection timeout, and there are several). Past the deadline and a grace period,
- * the waiting thread is interrupted, which makes Curator give up and remove its node; the
- * registry then reports the elapsed wait instead of an interrupt.
+ * Bounds a blocking call into Curator: an acquisition by its wait time, a release by a short
+ * time. Curator honours a wait time while it waits for a predecessor, but not while it retries
+ * a request over a lost connection (each attempt may take the connection timeout, and there are
+ * several). Past the deadline and a grace period, the calling thread is interrupted, which makes
+ * Curator give up: an acquisition removes its node, and a release leaves the node to Curator's
+ * guaranteed delete in the background. The interrupt is then cleared, and the registry reports
+ * the elapsed wait instead of an interrupt.
  */
-final class AcquisitionDeadline implements AutoCloseable {
+final class CuratorCallDeadline implements AutoCloseable {
 
 	private static final long MIN_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -30,7 +32,7 @@ final class AcquisitionDeadline implements AutoCloseable {
 
 	private final ScheduledFuture<?> expiry;
 
-	private AcquisitionDeadline(ScheduledExecutorService scheduler, long waitNanos) {
+	private CuratorCallDeadline(ScheduledExecutorService scheduler, long waitNanos) {
 		long grace = Math.max(MIN_GRACE_NANOS, waitNanos / 10);
 		this.expiry = scheduler.schedule(this::expire, saturatedAdd(waitNanos, grace), TimeUnit.NANOSECONDS);
 	}
@@ -38,11 +40,11 @@ final class AcquisitionDeadline implements AutoCloseable {
 	/**
 	 * Arms a deadline for the calling thread.
 	 * @param scheduler where the expiry runs
-	 * @param waitNanos the wait time
-	 * @return the armed deadline, to be closed when the acquisition ends
+	 * @param waitNanos the time the call may take, before the grace period
+	 * @return the armed deadline, to be closed when the call ends
 	 */
-	static AcquisitionDeadline arm(ScheduledExecutorService scheduler, long waitNanos) {
-		return new AcquisitionDeadline(scheduler, waitNanos);
+	static CuratorCallDeadline arm(ScheduledExecutorService scheduler, long waitNanos) {
+		return new CuratorCallDeadline(scheduler, waitNanos);
 	}
 
 	private void expire() {
@@ -53,7 +55,7 @@ final class AcquisitionDeadline implements AutoCloseable {
 	}
 
 	/**
-	 * Whether the deadline interrupted the acquisition.
+	 * Whether the deadline interrupted the call.
 	 * @return whether it expired
 	 */
 	boolean expired() {

@@ -28,6 +28,7 @@ import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
+import org.apache.zookeeper.KeeperException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,6 +47,9 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	private static final Log logger = LogFactory.getLog(ZookeeperLockRegistry.class);
 
 	private static final String CONFIG_NODE = "/zookeeper/config";
+
+	/** How long a release may wait for ZooKeeper before its delete is left to the background. */
+	private static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	/** Lock paths remembered as existing: a few hundred kilobytes at most. */
 	private static final int KNOWN_LOCK_PATHS = 4096;
@@ -67,6 +71,10 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	private final ScheduledThreadPoolExecutor deadlines = createDeadlineScheduler();
 
 	private final LockNodeCreator nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS));
+
+	private volatile boolean serverChecked;
+
+	private volatile @Nullable String unsupportedServer;
 
 	/**
 	 * Creates a registry with no listener that does not interrupt holders.
@@ -96,32 +104,51 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 	/**
 	 * Checks that the server supports container nodes (ZooKeeper 3.5 or later), which lock
-	 * paths are made of. Does nothing while the client is not connected.
+	 * paths are made of. While the client is not connected, the check runs when it connects,
+	 * and locks fail with {@link LockBackendException} if the server is older.
 	 * @throws IllegalStateException if the server is older
 	 */
 	public void verifyServer() {
 		if (!this.client.getZookeeperClient().isConnected()) {
-			logger.warn("Not connected to ZooKeeper at '" + connectString() + "': its version is not checked");
+			logger.warn("Not connected to ZooKeeper at '" + connectString()
+					+ "': its version is checked once it connects");
 			return;
 		}
-		try {
-			if (this.client.usingNamespace(null).checkExists().forPath(CONFIG_NODE) == null) {
-				throw new IllegalStateException("ZooKeeper at '" + connectString() + "' has no " + CONFIG_NODE
-						+ " node: it is older than 3.5, which distributed locks require for container nodes");
-			}
+		String unsupported = checkServer();
+		if (unsupported != null) {
+			throw new IllegalStateException(unsupported);
 		}
-		catch (IllegalStateException ex) {
-			throw ex;
+	}
+
+	/**
+	 * Checks the server once.
+	 * @return why the server cannot serve locks, or {@code null}
+	 */
+	private @Nullable String checkServer() {
+		try {
+			// getConfig reads /zookeeper/config past any chroot of the connect string
+			this.client.getConfig().forEnsemble();
+			this.serverChecked = true;
+		}
+		catch (KeeperException.NoNodeException ex) {
+			this.unsupportedServer = "ZooKeeper at '" + connectString() + "' has no " + CONFIG_NODE
+					+ " node: it is older than 3.5, which distributed locks require for container nodes";
+			this.serverChecked = true;
 		}
 		catch (Exception ex) {
 			logger.warn("Could not check the version of ZooKeeper at '" + connectString() + "': " + ex);
 		}
+		return this.unsupportedServer;
 	}
 
 	@Override
 	public LockHandle acquire(LockRequest request) {
 		String key = request.key();
 		String path = this.pathResolver.resolve(key);
+		String unsupported = this.unsupportedServer;
+		if (unsupported != null) {
+			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path + "): " + unsupported, null);
+		}
 		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
 		long start = System.nanoTime();
 		long deadline = start + request.waitTime().toNanos();
@@ -141,37 +168,42 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 					throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
 				}
 			}
-			awaitConnection(key, path, deadline);
-			long sessionId = sessionId();
-			long remaining = Math.max(0, deadline - System.nanoTime());
-			AcquisitionDeadline bound = AcquisitionDeadline.arm(this.deadlines, remaining);
+			boolean reentering = recipe.isHeldByCurrentThread(request.type());
 			HeldNode node;
-			try {
-				node = recipe.acquire(request.type(), remaining);
-			}
-			catch (Exception ex) {
-				if (bound.expired()) {
-					throw waitElapsed(key, path, start, ex);
+			long sessionId;
+			while (true) {
+				awaitConnection(key, path, deadline);
+				long sessionBefore = sessionId();
+				try {
+					node = acquireNode(recipe, request, path, start, deadline);
 				}
-				throw ex;
-			}
-			finally {
-				bound.close();
-			}
-			if (node == null) {
-				throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
-			}
-			if (node.sessionId() != 0) {
-				sessionId = node.sessionId();
+				catch (KeeperException.NoNodeException nodeGone) {
+					if (reentering || sessionBefore == sessionId() || System.nanoTime() >= deadline) {
+						throw nodeGone;
+					}
+					// the session ended while this thread waited: queue again in the new one
+					continue;
+				}
+				sessionId = (node.sessionId() != 0) ? node.sessionId() : sessionBefore;
+				if (sessionId == sessionId()) {
+					break;
+				}
+				// The session ended while this thread waited: the node went with it. The recipe
+				// must not count it as held, and the caller must not believe it holds the lock.
+				releaseQuietly(recipe, request.type(), node);
+				if (reentering) {
+					throw new LockLostException(key, path);
+				}
+				if (System.nanoTime() >= deadline) {
+					throw new LockBackendException("Could not acquire lock '" + key + "' (" + path
+							+ "): the ZooKeeper session ended while waiting, and the wait time elapsed", null);
+				}
 			}
 			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, recipe, local, request, node,
 					sessionId);
 			this.held.add(handle);
 			acquired = true;
-			if (sessionId() != sessionId) {
-				// the session changed while we waited: the node may belong to the old one
-				transition(handle, LockState.LOST);
-			}
+			catchUpWithConnection(handle);
 			return handle;
 		}
 		catch (InterruptedException ex) {
@@ -198,6 +230,59 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 				}
 				unretain(recipeKey);
 			}
+		}
+	}
+
+	/**
+	 * Acquires a node through the recipe within the deadline, which also bounds Curator's own
+	 * retries over a lost connection.
+	 */
+	private HeldNode acquireNode(CuratorLockRecipe recipe, LockRequest request, String path, long start,
+			long deadline) throws Exception {
+		long remaining = Math.max(0, deadline - System.nanoTime());
+		CuratorCallDeadline bound = CuratorCallDeadline.arm(this.deadlines, remaining);
+		HeldNode node;
+		try {
+			node = recipe.acquire(request.type(), remaining);
+		}
+		catch (Exception ex) {
+			if (bound.expired()) {
+				throw waitElapsed(request.key(), path, start, ex);
+			}
+			throw ex;
+		}
+		finally {
+			bound.close();
+		}
+		if (node == null) {
+			throw new LockAcquisitionException(request.key(), path, Duration.ofNanos(System.nanoTime() - start));
+		}
+		return node;
+	}
+
+	private static void releaseQuietly(CuratorLockRecipe recipe, LockType type, HeldNode node) {
+		try {
+			recipe.release(type, node);
+		}
+		catch (Exception ex) {
+			logger.debug("Could not release node " + node.nodePath() + " of an ended session", ex);
+		}
+	}
+
+	/**
+	 * A connection event that came while the lock was being acquired, before it was tracked,
+	 * is applied to it now: the lock is in doubt while the connection is suspended, and lost if
+	 * the session changed.
+	 */
+	private void catchUpWithConnection(ZookeeperLockHandle handle) {
+		if (!this.client.getZookeeperClient().isConnected()) {
+			transition(handle, LockState.IN_DOUBT);
+		}
+		if (sessionId() != handle.sessionId()) {
+			transition(handle, LockState.LOST);
+		}
+		else if (this.client.getZookeeperClient().isConnected()) {
+			transition(handle, LockState.HELD);
 		}
 	}
 
@@ -252,12 +337,15 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	}
 
 	void release(ZookeeperLockHandle handle) {
-		try {
+		// Curator's foreground delete retries over a lost connection for as long as its retry
+		// policy allows: a release must not hold its caller that long
+		long bound = this.client.getZookeeperClient().isConnected() ? RELEASE_BOUND_NANOS : 0;
+		try (CuratorCallDeadline deadline = CuratorCallDeadline.arm(this.deadlines, bound)) {
 			handle.recipe().release(handle.type(), handle.node());
 		}
 		catch (Exception ex) {
 			logger.warn("Could not release lock '" + handle.key() + "' (node " + handle.nodePath()
-					+ "); Curator deletes the node in the background once ZooKeeper is reachable", ex);
+					+ "); Curator deletes the node in the background once ZooKeeper is reachable: " + ex);
 		}
 		finally {
 			this.held.remove(handle);
@@ -312,6 +400,12 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 	@Override
 	public void stateChanged(CuratorFramework client, ConnectionState newState) {
+		if (newState.isConnected() && !this.serverChecked) {
+			String unsupported = checkServer();
+			if (unsupported != null) {
+				logger.error(unsupported + "; every lock fails until the application uses a newer server");
+			}
+		}
 		switch (newState) {
 			case SUSPENDED -> this.held.forEach((handle) -> transition(handle, LockState.IN_DOUBT));
 			case LOST -> this.held.forEach((handle) -> transition(handle, LockState.LOST));
@@ -406,6 +500,14 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 */
 	public LockPathResolver getPathResolver() {
 		return this.pathResolver;
+	}
+
+	/**
+	 * How this registry takes locks and what it does when one is lost.
+	 * @return the options
+	 */
+	public Options getOptions() {
+		return this.options;
 	}
 
 	/**
