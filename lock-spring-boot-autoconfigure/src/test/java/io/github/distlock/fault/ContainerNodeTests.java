@@ -55,6 +55,18 @@ class ContainerNodeTests {
 		registry.verifyServer();
 	}
 
+	@Test
+	void serverCheckLooksPastAChrootInTheConnectString() throws Exception {
+		CuratorFramework chrooted = connectedClient(server.getConnectString() + "/chroot");
+		try (ZookeeperLockRegistry chrootedRegistry = new ZookeeperLockRegistry(chrooted,
+				new ZnodeLockPathResolver("/Locks"))) {
+			chrootedRegistry.verifyServer();
+		}
+		finally {
+			chrooted.close();
+		}
+	}
+
 	@ParameterizedTest
 	@EnumSource(LockType.class)
 	void lockPathIsAContainerThatDisappearsOnceEmpty(LockType type) throws Exception {

@@ -21,6 +21,8 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -121,21 +123,38 @@ class ServerOutageFaultTests {
 		}
 	}
 
-	@Test
-	void releaseDuringAnOutageLeavesNoNodeThatBlocksLaterAcquires() throws Exception {
-		LockHandle lock = this.holder.acquire(request("release-offline", Duration.ofSeconds(1)));
-		this.server.stop();
-		await().until(() -> lock.state() == LockState.IN_DOUBT);
-		lock.close();
-		assertThat(lock.state()).isEqualTo(LockState.RELEASED);
-		this.server.restart();
-		await().atMost(Duration.ofSeconds(30))
-			.untilAsserted(() -> assertThat(ephemeralNodesUnder(this.otherClient, "/Locks")).isEmpty());
-		try (LockHandle next = this.other.acquire(request("release-offline", Duration.ofSeconds(10)))) {
-			assertThat(next.isHeld()).isTrue();
+	/**
+	 * CURATOR-678: a release while ZooKeeper is unreachable must not leave a node that blocks
+	 * every later acquire. The holder's session survives the outage, so the node goes because
+	 * the release deleted it once the server was back, not because its session ended.
+	 */
+	@ParameterizedTest(name = "{0}, max-handoffs {1}")
+	@CsvSource({ "MUTEX, 8", "MUTEX, 0", "SEMAPHORE_MUTEX, 8", "READ, 8", "WRITE, 8" })
+	void releaseDuringAnOutageLeavesNoNodeThatBlocksLaterAcquires(LockType type, int maxHandoffs) throws Exception {
+		String key = "release-offline-" + type + "-" + maxHandoffs;
+		try (ZookeeperLockRegistry registry = new ZookeeperLockRegistry(this.holderClient,
+				new ZnodeLockPathResolver("/Locks"), this.listener,
+				new ZookeeperLockRegistry.Options(false, true, maxHandoffs, Duration.ofMillis(100)))) {
+			long session = this.holderClient.getZookeeperClient().getZooKeeper().getSessionId();
+			LockHandle lock = registry.acquire(new LockRequest(key, type, Duration.ofSeconds(1), "fault"));
+			this.server.stop();
+			await().until(() -> lock.state() == LockState.IN_DOUBT);
+			lock.close();
+			assertThat(lock.state()).isEqualTo(LockState.RELEASED);
+			this.server.restart();
+			await().atMost(Duration.ofSeconds(30))
+				.untilAsserted(() -> assertThat(ephemeralNodesUnder(this.otherClient, "/Locks")).isEmpty());
+			assertThat(this.holderClient.getZookeeperClient().getZooKeeper().getSessionId())
+				.as("the holder's session survived the outage").isEqualTo(session);
+			assertThat(this.listener.changes).noneMatch((change) -> change.endsWith("LOST"));
+			LockType exclusive = (type == LockType.READ) ? LockType.WRITE : type;
+			try (LockHandle next = this.other
+				.acquire(new LockRequest(key, exclusive, Duration.ofSeconds(10), "fault"))) {
+				assertThat(next.isHeld()).isTrue();
+			}
+			assertThat(registry.heldLocks()).isEmpty();
+			assertThat(registry.cachedRecipeCount()).isZero();
 		}
-		assertThat(this.holder.heldLocks()).isEmpty();
-		assertThat(this.holder.cachedRecipeCount()).isZero();
 	}
 
 	@Test

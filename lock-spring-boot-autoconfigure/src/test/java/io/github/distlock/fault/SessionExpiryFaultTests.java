@@ -7,6 +7,10 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.annotation.LockType;
@@ -22,6 +26,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
 import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
@@ -126,6 +132,57 @@ class SessionExpiryFaultTests {
 			try (LockHandle fresh = holder.acquire(request("reenter"))) {
 				assertThat(fresh.isHeld()).isTrue();
 				assertThat(fresh.fencingToken()).isGreaterThan(lock.fencingToken());
+			}
+		}
+		assertThat(ephemeralNodesUnder(this.otherClient, "/Locks")).isEmpty();
+	}
+
+	/**
+	 * A waiter's node goes with its session: it queues again in the new session, within its
+	 * wait time, and the lock it gets is held in that session (never one it only believes it
+	 * holds), for the hand-off recipe and for Curator's {@code InterProcessMutex}.
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 8, 0 })
+	void waiterWhoseSessionExpiresQueuesAgainInTheNewSession(int maxHandoffs) throws Exception {
+		String key = "requeue-" + maxHandoffs;
+		try (ZookeeperLockRegistry holder = new ZookeeperLockRegistry(this.holderClient,
+				new ZnodeLockPathResolver("/Locks"), this.listener,
+				new ZookeeperLockRegistry.Options(false, true, maxHandoffs, Duration.ofMillis(100)))) {
+			LockHandle taken = this.other.acquire(request(key));
+			long oldSession = this.holderClient.getZookeeperClient().getZooKeeper().getSessionId();
+			ExecutorService pool = Executors.newSingleThreadExecutor();
+			try {
+				Future<long[]> waiter = pool.submit(() -> {
+					try (LockHandle lock = holder.acquire(new LockRequest(key, LockType.MUTEX, Duration.ofSeconds(60),
+							"fault"))) {
+						long session = this.holderClient.getZookeeperClient().getZooKeeper().getSessionId();
+						long owner = this.otherClient.checkExists()
+							.forPath(lock.path() + "/"
+									+ this.otherClient.getChildren().forPath(lock.path()).get(0))
+							.getEphemeralOwner();
+						return new long[] { lock.fencingToken(), session, owner, lock.isHeld() ? 1 : 0 };
+					}
+				});
+				await().until(() -> this.otherClient.getChildren().forPath("/Locks/" + key).size() == 2);
+				expireSession(this.holderClient);
+				await().atMost(Duration.ofSeconds(30))
+					.until(() -> this.holderClient.getZookeeperClient().isConnected()
+							&& this.holderClient.getZookeeperClient().getZooKeeper().getSessionId() != oldSession);
+				// queued again: a node of the new session waits behind the holder
+				await().atMost(Duration.ofSeconds(30))
+					.until(() -> this.otherClient.getChildren().forPath("/Locks/" + key).size() == 2);
+				assertThat(waiter).isNotDone();
+				long holderToken = taken.fencingToken();
+				taken.close();
+				long[] result = waiter.get(60, TimeUnit.SECONDS);
+				assertThat(result[0]).isGreaterThan(holderToken);
+				assertThat(result[1]).isNotEqualTo(oldSession);
+				assertThat(result[2]).as("the node's owner is the new session").isEqualTo(result[1]);
+				assertThat(result[3]).isOne();
+			}
+			finally {
+				pool.shutdownNow();
 			}
 		}
 		assertThat(ephemeralNodesUnder(this.otherClient, "/Locks")).isEmpty();
