@@ -21,11 +21,12 @@ abstract class AbstractOversellRaceTests {
 
 	static final int INSTANCES = 3;
 
-	static final int STOCK = 30;
+	/** The flash sale of the demo: stock 100, 1500 buyers at once. */
+	static final int STOCK = 100;
 
-	static final int REQUESTS = 300;
+	static final int REQUESTS = 1500;
 
-	static final int CONCURRENCY = 60;
+	static final int CONCURRENCY = REQUESTS;
 
 	private AppInstances instances;
 

@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * {@code purchase-unlocked} and at {@code purchase}, and prints what each left behind. Every
  * process it started is stopped before it exits, also on failure or Ctrl-C.
  * <p>
- * Options: {@code --jar=PATH --instances=3 --requests=1500 --concurrency=100 --stock=100
+ * Options: {@code --jar=PATH --instances=3 --requests=1500 --concurrency=1500 --stock=100
  * --goods=1}. Exit status 0 when the locked run kept the invariant, 1 otherwise.
  */
 public final class OversellDemo {
@@ -322,7 +322,7 @@ public final class OversellDemo {
 						+ "; build it first: ./mvnw -B -pl lock-sample-app -am package -DskipTests");
 			}
 			Options options = new Options(jar, integer(values, "instances", 3), integer(values, "requests", 1500),
-					integer(values, "concurrency", 100), integer(values, "stock", 100), integer(values, "goods", 1));
+					integer(values, "concurrency", 1500), integer(values, "stock", 100), integer(values, "goods", 1));
 			if (!values.isEmpty()) {
 				throw new IllegalArgumentException("Unknown option(s) " + values.keySet());
 			}

@@ -6,14 +6,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -46,8 +44,9 @@ public final class PurchaseLoad implements AutoCloseable {
 	}
 
 	/**
-	 * Sends {@code requests} purchases, at most {@code concurrency} at a time, spread
-	 * round-robin over the instances.
+	 * Sends {@code requests} purchases, at most {@code concurrency} in flight at a time (all of
+	 * them at once when it is at least {@code requests}), spread round-robin over the instances.
+	 * Requests are sent asynchronously, so concurrency costs connections, not threads.
 	 * @param label the name of the run
 	 * @param goodsNo the item
 	 * @param endpoint {@code purchase} or {@code purchase-unlocked}
@@ -61,69 +60,64 @@ public final class PurchaseLoad implements AutoCloseable {
 		AtomicInteger soldOut = new AtomicInteger();
 		AtomicInteger lockFailures = new AtomicInteger();
 		AtomicInteger other = new AtomicInteger();
-		Map<String, Integer> otherKinds = Collections.synchronizedMap(new TreeMap<>());
-		ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, requests)), (task) -> {
-			Thread thread = new Thread(task, "buyer");
-			thread.setDaemon(true);
-			return thread;
-		});
+		Map<String, Integer> otherKinds = new ConcurrentSkipListMap<>();
+		Semaphore inFlight = new Semaphore(Math.max(1, concurrency));
+		CountDownLatch answered = new CountDownLatch(requests);
 		long start = System.nanoTime();
-		try {
-			List<Future<?>> futures = new ArrayList<>(requests);
-			for (int i = 0; i < requests; i++) {
-				URI uri = this.instances.get(i % this.instances.size())
-					.resolve("/goods-stock/" + goodsNo + "/" + endpoint);
-				futures.add(pool.submit(() -> {
-					String kind;
+		for (int i = 0; i < requests; i++) {
+			URI uri = this.instances.get(i % this.instances.size()).resolve("/goods-stock/" + goodsNo + "/" + endpoint);
+			inFlight.acquire();
+			this.client
+				.sendAsync(HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody())
+					.build(), HttpResponse.BodyHandlers.ofString())
+				.whenComplete((response, failure) -> {
 					try {
-						HttpResponse<String> response = this.client.send(HttpRequest.newBuilder(uri)
-							.timeout(REQUEST_TIMEOUT)
-							.POST(HttpRequest.BodyPublishers.noBody())
-							.build(), HttpResponse.BodyHandlers.ofString());
-						int status = response.statusCode();
-						String code = field(response.body(), "code");
-						if (status == 200) {
-							ok.incrementAndGet();
-							return;
+						String kind = classify(response, failure, ok, soldOut, lockFailures);
+						if (kind != null) {
+							other.incrementAndGet();
+							otherKinds.merge(kind, 1, Integer::sum);
 						}
-						if (status == 409 && "SOLD_OUT".equals(code)) {
-							soldOut.incrementAndGet();
-							return;
-						}
-						if (status == 423 || status == 503) {
-							lockFailures.incrementAndGet();
-							return;
-						}
-						kind = status + ((code != null) ? " " + code : "");
 					}
-					catch (IOException ex) {
-						kind = ex.getClass().getSimpleName();
+					finally {
+						inFlight.release();
+						answered.countDown();
 					}
-					catch (InterruptedException ex) {
-						Thread.currentThread().interrupt();
-						kind = "interrupted";
-					}
-					other.incrementAndGet();
-					otherKinds.merge(kind, 1, Integer::sum);
-				}));
-			}
-			for (Future<?> future : futures) {
-				try {
-					future.get();
-				}
-				catch (java.util.concurrent.ExecutionException ex) {
-					other.incrementAndGet();
-					otherKinds.merge(String.valueOf(ex.getCause()), 1, Integer::sum);
-				}
-			}
+				});
 		}
-		finally {
-			pool.shutdownNow();
-			pool.awaitTermination(10, TimeUnit.SECONDS);
+		if (!answered.await(REQUEST_TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS)) {
+			throw new IllegalStateException(answered.getCount() + " purchases of run '" + label + "' got no answer");
 		}
 		Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
 		return new Counts(label, requests, ok.get(), soldOut.get(), lockFailures.get(), other.get(),
 				Map.copyOf(otherKinds), elapsed);
+	}
+
+	/**
+	 * Counts an answer.
+	 * @return the kind of an answer that is none of the expected ones, or {@code null}
+	 */
+	private static String classify(HttpResponse<String> response, Throwable failure, AtomicInteger ok,
+			AtomicInteger soldOut, AtomicInteger lockFailures) {
+		if (failure != null) {
+			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
+					? failure.getCause() : failure;
+			return cause.getClass().getSimpleName();
+		}
+		int status = response.statusCode();
+		String code = field(response.body(), "code");
+		if (status == 200) {
+			ok.incrementAndGet();
+			return null;
+		}
+		if (status == 409 && "SOLD_OUT".equals(code)) {
+			soldOut.incrementAndGet();
+			return null;
+		}
+		if (status == 423 || status == 503) {
+			lockFailures.incrementAndGet();
+			return null;
+		}
+		return status + ((code != null) ? " " + code : "");
 	}
 
 	/**
