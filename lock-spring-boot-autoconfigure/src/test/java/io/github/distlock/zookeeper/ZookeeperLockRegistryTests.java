@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
@@ -266,19 +267,47 @@ class ZookeeperLockRegistryTests {
 		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
 	}
 
-	@Test
-	void timedOutWaiterLeavesNoNode() throws Exception {
-		try (LockHandle held = this.first.acquire(new LockRequest("timeout", LockType.MUTEX, SHORT, "test"))) {
-			for (LockType type : new LockType[] { LockType.MUTEX }) {
-				assertThatExceptionOfType(LockAcquisitionException.class)
-					.isThrownBy(() -> this.second.acquire(new LockRequest("timeout", type, SHORT, "test")));
-			}
-			assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).hasSize(1);
-		}
-		try (LockHandle held = this.first.acquire(new LockRequest("timeout-semaphore", LockType.SEMAPHORE_MUTEX, SHORT, "test"))) {
+	/** A waiter that times out or is interrupted leaves no node, for every type. */
+	@ParameterizedTest(name = "{0} held, {1} waits")
+	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, READ", "READ, WRITE", "WRITE, WRITE" })
+	void waiterThatGivesUpLeavesNoNode(LockType heldType, LockType waitingType) throws Exception {
+		String key = "gives-up-" + heldType + "-" + waitingType;
+		try (LockHandle held = this.first.acquire(new LockRequest(key, heldType, SHORT, "test"))) {
+			List<String> holderNodes = ephemeralNodesUnder(this.clientA, held.path());
 			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> this.second.acquire(new LockRequest("timeout-semaphore", LockType.SEMAPHORE_MUTEX, SHORT, "test")));
-			assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).hasSize(1);
+				.isThrownBy(() -> this.second.acquire(new LockRequest(key, waitingType, SHORT, "test")));
+			await().untilAsserted(() -> assertThat(ephemeralNodesUnder(this.clientA, held.path()))
+				.containsExactlyInAnyOrderElementsOf(holderNodes));
+			Future<?> interrupted = this.executor.submit(
+					() -> this.second.acquire(new LockRequest(key, waitingType, Duration.ofMinutes(1), "test")));
+			await().until(() -> ephemeralNodesUnder(this.clientA, held.path()).size() > holderNodes.size());
+			interrupted.cancel(true);
+			await().untilAsserted(() -> assertThat(ephemeralNodesUnder(this.clientA, held.path()))
+				.containsExactlyInAnyOrderElementsOf(holderNodes));
+			assertThat(this.second.cachedRecipeCount()).isZero();
+		}
+		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
+	}
+
+	/** Keys that are awkward as node names still lock, each on its own node, on a real server. */
+	@Test
+	void awkwardKeysLockOnTheirOwnPaths() throws Exception {
+		List<String> keys = List.of("a/b", "a%2Fb", ".", "..", "a\nb", "\u0000", "库存:1", "k".repeat(250),
+				"k".repeat(251), "zookeeper", " x ");
+		List<LockHandle> held = new ArrayList<>();
+		try {
+			for (String key : keys) {
+				held.add(this.first.acquire(new LockRequest(key, LockType.MUTEX, SHORT, "test")));
+			}
+			assertThat(held).extracting(LockHandle::path).doesNotHaveDuplicates();
+			for (LockHandle lock : held) {
+				assertThat(this.clientB.getChildren().forPath(lock.path())).hasSize(1);
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> this.second.acquire(new LockRequest(lock.key(), LockType.MUTEX, Duration.ZERO, "test")));
+			}
+		}
+		finally {
+			held.forEach(LockHandle::close);
 		}
 		assertThat(ephemeralNodesUnder(this.clientA, "/Locks")).isEmpty();
 	}
