@@ -41,6 +41,8 @@ public class DistributedLockProperties {
 
 	private final Metrics metrics = new Metrics();
 
+	private final Observations observations = new Observations();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -143,6 +145,10 @@ public class DistributedLockProperties {
 		return this.metrics;
 	}
 
+	public Observations getObservations() {
+		return this.observations;
+	}
+
 	/**
 	 * Micrometer metrics of distributed locks.
 	 */
@@ -150,6 +156,27 @@ public class DistributedLockProperties {
 
 		/**
 		 * Whether to record lock metrics when a MeterRegistry bean exists.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * Micrometer observations (tracing spans) of distributed locks.
+	 */
+	public static class Observations {
+
+		/**
+		 * Whether to observe each wait for a lock and each hold when an ObservationRegistry bean
+		 * exists.
 		 */
 		private boolean enabled = true;
 

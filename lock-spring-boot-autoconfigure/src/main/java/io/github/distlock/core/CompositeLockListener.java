@@ -33,6 +33,11 @@ public final class CompositeLockListener implements LockListener {
 	}
 
 	@Override
+	public void onAcquisitionStarted(LockRequest request) {
+		each((listener) -> listener.onAcquisitionStarted(request));
+	}
+
+	@Override
 	public void onAcquired(AcquiredLock lock, Duration waited) {
 		each((listener) -> listener.onAcquired(lock, waited));
 	}

@@ -14,6 +14,14 @@ import io.github.distlock.annotation.LockFailurePolicy;
 public interface LockListener {
 
 	/**
+	 * A thread starts to acquire a lock. Every start is followed, on the same thread, by
+	 * {@link #onAcquired} or {@link #onAcquisitionFailed}.
+	 * @param request the request
+	 */
+	default void onAcquisitionStarted(LockRequest request) {
+	}
+
+	/**
 	 * A lock was acquired.
 	 * @param lock the lock
 	 * @param waited how long the caller waited
@@ -23,8 +31,9 @@ public interface LockListener {
 
 	/**
 	 * A lock could not be acquired: the wait elapsed ({@link LockAcquisitionException}),
-	 * ZooKeeper failed ({@link LockBackendException}), or the thread was interrupted
-	 * ({@link LockInterruptedException}).
+	 * ZooKeeper failed ({@link LockBackendException}), the thread was interrupted
+	 * ({@link LockInterruptedException}), the key was invalid ({@link InvalidLockKeyException}),
+	 * or the thread tried to re-enter a lock it lost ({@link LockLostException}).
 	 * @param request the request
 	 * @param waited how long the caller waited
 	 * @param failure why

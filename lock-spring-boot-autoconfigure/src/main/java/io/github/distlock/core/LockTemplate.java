@@ -56,12 +56,13 @@ public class LockTemplate implements LockOperations {
 
 	@Override
 	public LockHandle acquire(LockRequest request) {
+		this.listener.onAcquisitionStarted(request);
 		long start = System.nanoTime();
 		LockHandle handle;
 		try {
 			handle = this.registry.acquire(request);
 		}
-		catch (LockAcquisitionException | LockBackendException | LockInterruptedException ex) {
+		catch (DistributedLockException ex) {
 			this.listener.onAcquisitionFailed(request, Duration.ofNanos(System.nanoTime() - start), ex);
 			throw ex;
 		}

@@ -5,9 +5,8 @@ import java.time.Duration;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.AcquisitionOutcome;
 import io.github.distlock.core.DistributedLockException;
-import io.github.distlock.core.LockAcquisitionException;
-import io.github.distlock.core.LockInterruptedException;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
@@ -21,8 +20,9 @@ import io.micrometer.core.instrument.Timer;
  * Records what happens to locks in Micrometer meters:
  * <ul>
  * <li>{@value #WAIT} (timer): from the acquisition attempt to the lock acquired or given up,
- * tagged {@code outcome} = {@code acquired}, {@code timeout}, {@code failed} (ZooKeeper error)
- * or {@code interrupted}.</li>
+ * tagged {@code outcome} = {@code acquired}, {@code timeout}, {@code failed} (ZooKeeper error),
+ * {@code interrupted}, {@code invalid-key} or {@code lost} (a re-entry into a lock the thread
+ * lost).</li>
  * <li>{@value #ACQUIRED}, {@value #TIMEOUTS} and {@value #FAILURES} (counters): acquisitions,
  * waits that elapsed, and acquisitions that failed in ZooKeeper; the same numbers as the wait
  * timer's counts per outcome, as plain counters for dashboards and alerts.</li>
@@ -102,18 +102,18 @@ public class LockMetricsListener implements LockListener {
 	@Override
 	public void onAcquired(AcquiredLock lock, Duration waited) {
 		Tags tags = tags(lock.name(), lock.type());
-		this.waits.withTags(tags.and("outcome", "acquired")).record(waited);
+		this.waits.withTags(tags.and("outcome", AcquisitionOutcome.ACQUIRED.tagValue())).record(waited);
 		this.acquisitions.withTags(tags).increment();
 	}
 
 	@Override
 	public void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
 		Tags tags = tags(request.name(), request.type());
-		String outcome = outcome(failure);
-		this.waits.withTags(tags.and("outcome", outcome)).record(waited);
+		AcquisitionOutcome outcome = AcquisitionOutcome.of(failure);
+		this.waits.withTags(tags.and("outcome", outcome.tagValue())).record(waited);
 		switch (outcome) {
-			case "timeout" -> this.timeouts.withTags(tags).increment();
-			case "failed" -> this.failures.withTags(tags).increment();
+			case TIMEOUT -> this.timeouts.withTags(tags).increment();
+			case FAILED -> this.failures.withTags(tags).increment();
 			default -> {
 			}
 		}
@@ -134,7 +134,7 @@ public class LockMetricsListener implements LockListener {
 	@Override
 	public void onFailurePolicyApplied(LockRequest request, LockFailurePolicy policy,
 			DistributedLockException failure) {
-		Tags tags = tags(request.name(), request.type()).and("outcome", outcome(failure));
+		Tags tags = tags(request.name(), request.type()).and("outcome", AcquisitionOutcome.of(failure).tagValue());
 		switch (policy) {
 			case SKIP -> this.skips.withTags(tags).increment();
 			case FALLBACK -> this.fallbacks.withTags(tags).increment();
@@ -145,19 +145,6 @@ public class LockMetricsListener implements LockListener {
 
 	private static Tags tags(String name, LockType type) {
 		return Tags.of("name", name, "type", type.name());
-	}
-
-	/**
-	 * The bounded outcome of a failed acquisition.
-	 */
-	static String outcome(DistributedLockException failure) {
-		if (failure instanceof LockAcquisitionException) {
-			return "timeout";
-		}
-		if (failure instanceof LockInterruptedException) {
-			return "interrupted";
-		}
-		return "failed";
 	}
 
 }

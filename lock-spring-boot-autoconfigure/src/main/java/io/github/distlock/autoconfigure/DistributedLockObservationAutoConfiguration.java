@@ -1,0 +1,30 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.observation.LockObservationListener;
+import io.micrometer.observation.ObservationRegistry;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of lock observations: a {@link LockObservationListener} that observes each
+ * wait for a lock and each hold, so that tracing shows them as spans.
+ */
+@AutoConfiguration(after = { ObservationAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+@ConditionalOnClass({ ObservationRegistry.class, ObservationAutoConfiguration.class })
+@ConditionalOnBean({ ObservationRegistry.class, LockRegistry.class })
+@ConditionalOnBooleanProperty(name = "distributed-lock.observations.enabled", matchIfMissing = true)
+public final class DistributedLockObservationAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	LockObservationListener lockObservationListener(ObservationRegistry observationRegistry) {
+		return new LockObservationListener(observationRegistry);
+	}
+
+}

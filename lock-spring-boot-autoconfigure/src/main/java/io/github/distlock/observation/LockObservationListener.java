@@ -1,0 +1,104 @@
+package io.github.distlock.observation;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.AcquisitionOutcome;
+import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import io.micrometer.common.KeyValues;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+
+/**
+ * Makes an {@link Observation} of each wait for a lock ({@value #WAIT}) and of each hold
+ * ({@value #HOLD}), so that a tracer shows both as spans of the request that took the lock.
+ * <p>
+ * Low-cardinality key values (in metrics too): {@code name} and {@code type} of the lock, and
+ * the wait's {@code outcome}. High-cardinality key values (in spans only): the {@code key}, the
+ * lock {@code path} and the {@code fencing.token}. A held lock's changes of state (in doubt, lost,
+ * held again) are events of its hold.
+ */
+public class LockObservationListener implements LockListener {
+
+	/** Name of the observation of a wait for a lock. */
+	public static final String WAIT = "distributed.lock.acquire";
+
+	/** Name of the observation of a held lock. */
+	public static final String HOLD = "distributed.lock.hold";
+
+	private final ObservationRegistry registry;
+
+	/** Waits of the calling thread: one at a time, as an acquisition does not nest. */
+	private final ThreadLocal<Deque<Observation>> waits = ThreadLocal.withInitial(ArrayDeque::new);
+
+	/** Holds by the handle the template gives out, which is the one released. */
+	private final Map<AcquiredLock, Observation> holds = new ConcurrentHashMap<>();
+
+	public LockObservationListener(ObservationRegistry registry) {
+		this.registry = registry;
+	}
+
+	@Override
+	public void onAcquisitionStarted(LockRequest request) {
+		Observation wait = Observation.createNotStarted(WAIT, this.registry)
+			.contextualName("lock " + request.name())
+			.lowCardinalityKeyValues(KeyValues.of("name", request.name(), "type", request.type().name()))
+			.highCardinalityKeyValue("key", request.key());
+		this.waits.get().push(wait.start());
+	}
+
+	@Override
+	public void onAcquired(AcquiredLock lock, Duration waited) {
+		Observation wait = this.waits.get().poll();
+		if (wait != null) {
+			wait.lowCardinalityKeyValue("outcome", AcquisitionOutcome.ACQUIRED.tagValue()).highCardinalityKeyValue("path", lock.path()).stop();
+		}
+		Observation hold = Observation.createNotStarted(HOLD, this.registry)
+			.contextualName("hold " + lock.name())
+			.lowCardinalityKeyValues(KeyValues.of("name", lock.name(), "type", lock.type().name(), "state",
+					LockState.HELD.name()))
+			.highCardinalityKeyValues(KeyValues.of("key", lock.key(), "path", lock.path(), "fencing.token",
+					String.valueOf(lock.fencingToken())));
+		this.holds.put(lock, hold.start());
+	}
+
+	@Override
+	public void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
+		Observation wait = this.waits.get().poll();
+		if (wait != null) {
+			wait.lowCardinalityKeyValue("outcome", AcquisitionOutcome.of(failure).tagValue()).error(failure).stop();
+		}
+	}
+
+	@Override
+	public void onReleased(AcquiredLock lock, Duration held) {
+		Observation hold = this.holds.remove(lock);
+		if (hold != null) {
+			hold.stop();
+		}
+	}
+
+	/**
+	 * The registry tells of a change with its own handle, not the template's: every hold of the
+	 * same node (a thread's re-entries) changed.
+	 */
+	@Override
+	public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
+		Observation.Event event = Observation.Event.of("distributed.lock." + current.name().toLowerCase(Locale.ROOT),
+				"lock " + previous + " -> " + current);
+		this.holds.forEach((held, hold) -> {
+			if (held.path().equals(lock.path()) && held.fencingToken() == lock.fencingToken()) {
+				hold.lowCardinalityKeyValue("state", current.name()).event(event);
+			}
+		});
+	}
+
+}
