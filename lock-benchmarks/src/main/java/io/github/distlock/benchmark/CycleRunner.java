@@ -1,5 +1,6 @@
 package io.github.distlock.benchmark;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,6 +30,7 @@ final class CycleRunner {
 	 */
 	static WindowResult run(Scenario scenario, int process, List<Contender> contenders, long startNanos,
 			long durationNanos) throws InterruptedException {
+		long cpuBefore = processCpuNanos();
 		AtomicInteger[] inside = new AtomicInteger[contenders.size()];
 		Arrays.setAll(inside, (i) -> new AtomicInteger());
 		List<ThreadRun> runs = new ArrayList<>();
@@ -43,12 +45,19 @@ final class CycleRunner {
 		for (Thread thread : threads) {
 			thread.join();
 		}
+		long cpu = processCpuNanos() - cpuBefore;
 		long end = runs.stream().mapToLong((run) -> run.finishedAt).max().orElse(startNanos);
 		String firstError = runs.stream().map((run) -> run.firstError).filter((e) -> !e.isEmpty()).findFirst()
 			.orElse("");
 		return WindowResult.of(end - startNanos, concat(runs, true), concat(runs, false),
 				runs.stream().mapToLong((run) -> run.overlaps).sum(), runs.stream().mapToLong((run) -> run.errors).sum(),
-				firstError);
+				firstError, cpu);
+	}
+
+	/** CPU time of this whole process so far. */
+	static long processCpuNanos() {
+		return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+			.getProcessCpuTime();
 	}
 
 	private static long[] concat(List<ThreadRun> runs, boolean cycles) {

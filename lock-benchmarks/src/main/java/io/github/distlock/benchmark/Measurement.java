@@ -27,6 +27,11 @@ record Measurement(Scenario scenario, Implementation implementation, int repetit
 		return this.total.cycleMillis(0.99);
 	}
 
+	/** CPU of the client processes per cycle, microseconds. */
+	double cpuMicrosPerCycle() {
+		return this.total.cpuMicrosPerCycle();
+	}
+
 	double requestsPerCycle() {
 		return perCycle(this.server.packets());
 	}

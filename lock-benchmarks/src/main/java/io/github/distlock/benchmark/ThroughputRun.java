@@ -148,7 +148,10 @@ final class ThroughputRun {
 						+ "divided by the cycles: requests = Δ zk_packets_received (every packet of every "
 						+ "client, minus the mntr probe; idle connections add a ping every ~10s), writes = "
 						+ "Δ zk_cnt_updatelatency, reads = Δ zk_cnt_readlatency (pings included), fsyncs = "
-						+ "Δ zk_cnt_fsynctime (one fsync covers a batch of writes).",
+						+ "Δ zk_cnt_fsynctime (one fsync covers a batch of writes). Client CPU = CPU time of the "
+						+ "client process(es) during the window (every thread: the cycling ones, Curator's, the "
+						+ "garbage collector) / cycles; unlike throughput, it hardly depends on the server or "
+						+ "on what else the machine runs.",
 				"- Caveat: server, harness and workers share the machine's cores, and the window is short: "
 						+ "differences within the min–max spread are noise.",
 				"");

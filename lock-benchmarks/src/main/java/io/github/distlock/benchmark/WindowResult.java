@@ -21,15 +21,17 @@ import java.util.List;
  * (mutual exclusion broken; expected only for the floor, which is not a lock)
  * @param errors cycles that failed
  * @param firstError the first failure, or an empty string
+ * @param cpuNanos CPU time the process used during the window (every thread of the client
+ * process: the cycling threads, Curator's and ZooKeeper's, the garbage collector)
  */
 record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long overlaps, long errors,
-		String firstError) {
+		String firstError, long cpuNanos) {
 
 	static WindowResult of(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long overlaps, long errors,
-			String firstError) {
+			String firstError, long cpuNanos) {
 		Arrays.sort(cycleNanos);
 		Arrays.sort(waitNanos);
-		return new WindowResult(elapsedNanos, cycleNanos, waitNanos, overlaps, errors, firstError);
+		return new WindowResult(elapsedNanos, cycleNanos, waitNanos, overlaps, errors, firstError, cpuNanos);
 	}
 
 	/** The windows of several processes as one: their cycles together over the longest elapsed time. */
@@ -43,7 +45,8 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 		String firstError = results.stream().map(WindowResult::firstError).filter((e) -> !e.isEmpty()).findFirst()
 			.orElse("");
 		return of(elapsed, cycles, waits, results.stream().mapToLong(WindowResult::overlaps).sum(),
-				results.stream().mapToLong(WindowResult::errors).sum(), firstError);
+				results.stream().mapToLong(WindowResult::errors).sum(), firstError,
+				results.stream().mapToLong(WindowResult::cpuNanos).sum());
 	}
 
 	long cycles() {
@@ -52,6 +55,11 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 
 	double cyclesPerSecond() {
 		return (this.elapsedNanos > 0) ? cycles() * 1e9 / this.elapsedNanos : 0;
+	}
+
+	/** Client CPU time per completed cycle, in microseconds. */
+	double cpuMicrosPerCycle() {
+		return (cycles() > 0) ? this.cpuNanos / 1e3 / cycles() : Double.NaN;
 	}
 
 	double cycleMillis(double quantile) {
@@ -78,6 +86,7 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 			out.writeLong(this.elapsedNanos);
 			out.writeLong(this.overlaps);
 			out.writeLong(this.errors);
+			out.writeLong(this.cpuNanos);
 			out.writeUTF(this.firstError.length() > 2000 ? this.firstError.substring(0, 2000) : this.firstError);
 			writeLongs(out, this.cycleNanos);
 			writeLongs(out, this.waitNanos);
@@ -90,8 +99,9 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 			long elapsed = in.readLong();
 			long overlaps = in.readLong();
 			long errors = in.readLong();
+			long cpu = in.readLong();
 			String firstError = in.readUTF();
-			return of(elapsed, readLongs(in), readLongs(in), overlaps, errors, firstError);
+			return of(elapsed, readLongs(in), readLongs(in), overlaps, errors, firstError, cpu);
 		}
 	}
 

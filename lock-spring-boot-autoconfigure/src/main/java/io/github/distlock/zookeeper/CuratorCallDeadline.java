@@ -1,7 +1,5 @@
 package io.github.distlock.zookeeper;
 
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -12,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * several). Past the deadline and a grace period, the calling thread is interrupted, which makes
  * Curator give up: an acquisition removes its node, and a release leaves the node to Curator's
  * guaranteed delete in the background. The interrupt is then cleared, and the registry reports
- * the elapsed wait instead of an interrupt.
+ * the elapsed wait instead of an interrupt. Armed through a {@link DeadlineSweeper}.
  */
 final class CuratorCallDeadline implements AutoCloseable {
 
@@ -26,28 +24,25 @@ final class CuratorCallDeadline implements AutoCloseable {
 
 	private static final int EXPIRED = 3;
 
+	private final DeadlineSweeper sweeper;
+
 	private final Thread thread = Thread.currentThread();
 
 	private final AtomicInteger state = new AtomicInteger(WAITING);
 
-	private final ScheduledFuture<?> expiry;
+	private final long dueNanos;
 
-	private CuratorCallDeadline(ScheduledExecutorService scheduler, long waitNanos) {
+	CuratorCallDeadline(DeadlineSweeper sweeper, long waitNanos) {
+		this.sweeper = sweeper;
 		long grace = Math.max(MIN_GRACE_NANOS, waitNanos / 10);
-		this.expiry = scheduler.schedule(this::expire, saturatedAdd(waitNanos, grace), TimeUnit.NANOSECONDS);
+		this.dueNanos = System.nanoTime() + saturatedAdd(waitNanos, grace);
 	}
 
-	/**
-	 * Arms a deadline for the calling thread.
-	 * @param scheduler where the expiry runs
-	 * @param waitNanos the time the call may take, before the grace period
-	 * @return the armed deadline, to be closed when the call ends
-	 */
-	static CuratorCallDeadline arm(ScheduledExecutorService scheduler, long waitNanos) {
-		return new CuratorCallDeadline(scheduler, waitNanos);
+	boolean isDue(long nowNanos) {
+		return nowNanos - this.dueNanos >= 0;
 	}
 
-	private void expire() {
+	void expire() {
 		if (this.state.compareAndSet(WAITING, EXPIRING)) {
 			this.thread.interrupt();
 			this.state.set(EXPIRED);
@@ -69,7 +64,7 @@ final class CuratorCallDeadline implements AutoCloseable {
 	@Override
 	public void close() {
 		if (this.state.compareAndSet(WAITING, FINISHED)) {
-			this.expiry.cancel(false);
+			this.sweeper.disarm(this);
 			return;
 		}
 		while (this.state.get() != EXPIRED) {
@@ -80,7 +75,7 @@ final class CuratorCallDeadline implements AutoCloseable {
 
 	private static long saturatedAdd(long a, long b) {
 		long sum = a + b;
-		return (sum < 0) ? Long.MAX_VALUE : sum;
+		return (sum < 0 || sum > Long.MAX_VALUE / 2) ? Long.MAX_VALUE / 2 : sum;
 	}
 
 }

@@ -7,7 +7,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
@@ -68,7 +67,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 	private final Set<LockWaiter> waiters = ConcurrentHashMap.newKeySet();
 
-	private final ScheduledThreadPoolExecutor deadlines = createDeadlineScheduler();
+	private final DeadlineSweeper deadlines = new DeadlineSweeper();
 
 	private final LockNodeCreator nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS));
 
@@ -240,7 +239,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	private HeldNode acquireNode(CuratorLockRecipe recipe, LockRequest request, String path, long start,
 			long deadline) throws Exception {
 		long remaining = Math.max(0, deadline - System.nanoTime());
-		CuratorCallDeadline bound = CuratorCallDeadline.arm(this.deadlines, remaining);
+		CuratorCallDeadline bound = this.deadlines.arm(remaining);
 		HeldNode node;
 		try {
 			node = recipe.acquire(request.type(), remaining);
@@ -297,16 +296,6 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 				+ waited.toMillis() + " ms: lost the connection to ZooKeeper at '" + connectString() + "'", cause);
 	}
 
-	private static ScheduledThreadPoolExecutor createDeadlineScheduler() {
-		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1, (task) -> {
-			Thread thread = new Thread(task, "distributed-lock-deadlines");
-			thread.setDaemon(true);
-			return thread;
-		});
-		scheduler.setRemoveOnCancelPolicy(true);
-		return scheduler;
-	}
-
 	/**
 	 * Curator's recipes remember per thread that they hold a lock, even after the session
 	 * behind it expired; re-entering would then "succeed" without any lock (CURATOR-604).
@@ -340,7 +329,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 		// Curator's foreground delete retries over a lost connection for as long as its retry
 		// policy allows: a release must not hold its caller that long
 		long bound = this.client.getZookeeperClient().isConnected() ? RELEASE_BOUND_NANOS : 0;
-		try (CuratorCallDeadline deadline = CuratorCallDeadline.arm(this.deadlines, bound)) {
+		try (CuratorCallDeadline deadline = this.deadlines.arm(bound)) {
 			handle.recipe().release(handle.type(), handle.node());
 		}
 		catch (Exception ex) {
@@ -521,7 +510,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	@Override
 	public void close() {
 		this.client.getConnectionStateListenable().removeListener(this);
-		this.deadlines.shutdownNow();
+		this.deadlines.close();
 	}
 
 	/**

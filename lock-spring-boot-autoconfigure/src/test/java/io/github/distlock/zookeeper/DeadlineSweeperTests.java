@@ -1,0 +1,46 @@
+package io.github.distlock.zookeeper;
+
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class DeadlineSweeperTests {
+
+	private final DeadlineSweeper sweeper = new DeadlineSweeper();
+
+	@AfterEach
+	void close() {
+		this.sweeper.close();
+	}
+
+	@Test
+	void dueDeadlineInterruptsTheCallAndClosingClearsTheInterrupt() {
+		CuratorCallDeadline deadline = this.sweeper.arm(0);
+		assertThatExceptionOfType(InterruptedException.class).isThrownBy(() -> Thread.sleep(30_000));
+		deadline.close();
+		assertThat(deadline.expired()).isTrue();
+		assertThat(Thread.currentThread().isInterrupted()).isFalse();
+	}
+
+	@Test
+	void closedDeadlineNeverInterrupts() throws InterruptedException {
+		this.sweeper.arm(TimeUnit.MILLISECONDS.toNanos(50)).close();
+		Thread.sleep(400);
+		assertThat(Thread.currentThread().isInterrupted()).isFalse();
+	}
+
+	@Test
+	void sweepingResumesAfterAnIdlePeriod() {
+		for (int i = 0; i < 3; i++) {
+			this.sweeper.arm(TimeUnit.MILLISECONDS.toNanos(50)).close();
+			CuratorCallDeadline deadline = this.sweeper.arm(0);
+			assertThatExceptionOfType(InterruptedException.class).isThrownBy(() -> Thread.sleep(30_000));
+			deadline.close();
+		}
+	}
+
+}
