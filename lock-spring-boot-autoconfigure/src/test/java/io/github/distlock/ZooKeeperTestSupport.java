@@ -63,15 +63,26 @@ public final class ZooKeeperTestSupport {
 	 * {@code srvr} command that ZooKeeper allows by default.
 	 */
 	public static String serverMode(int port) throws java.io.IOException {
+		return srvr(port, "Mode").orElse("unknown");
+	}
+
+	/**
+	 * The packets a server has received from clients, from the {@code srvr} command, which is
+	 * itself one of them.
+	 */
+	public static long packetsReceived(int port) throws java.io.IOException {
+		return Long.parseLong(srvr(port, "Received").orElseThrow());
+	}
+
+	private static java.util.Optional<String> srvr(int port, String field) throws java.io.IOException {
 		try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
 			socket.getOutputStream().write("srvr".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
 			socket.getOutputStream().flush();
 			String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
 			return answer.lines()
-				.filter((line) -> line.startsWith("Mode: "))
-				.map((line) -> line.substring("Mode: ".length()).trim())
-				.findFirst()
-				.orElse("unknown");
+				.filter((line) -> line.startsWith(field + ": "))
+				.map((line) -> line.substring(field.length() + 2).trim())
+				.findFirst();
 		}
 	}
 

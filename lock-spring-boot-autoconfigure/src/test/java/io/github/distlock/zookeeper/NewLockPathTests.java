@@ -1,11 +1,6 @@
 package io.github.distlock.zookeeper;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.ZooKeeperTestSupport;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
@@ -220,20 +216,9 @@ class NewLockPathTests {
 		return registry;
 	}
 
-	/** The server's count of packets received from clients, from the {@code srvr} command. */
 	private static long packetsReceived() throws IOException {
-		int port = Integer.parseInt(zookeeper.connectString().substring(zookeeper.connectString().lastIndexOf(':') + 1));
-		try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
-			OutputStream out = socket.getOutputStream();
-			out.write("srvr".getBytes(StandardCharsets.US_ASCII));
-			out.flush();
-			InputStream in = socket.getInputStream();
-			return new String(in.readAllBytes(), StandardCharsets.US_ASCII).lines()
-				.filter((line) -> line.startsWith("Received: "))
-				.mapToLong((line) -> Long.parseLong(line.substring("Received: ".length()).trim()))
-				.findFirst()
-				.orElseThrow();
-		}
+		String connectString = zookeeper.connectString();
+		return ZooKeeperTestSupport.packetsReceived(Integer.parseInt(connectString.substring(connectString.lastIndexOf(':') + 1)));
 	}
 
 }
