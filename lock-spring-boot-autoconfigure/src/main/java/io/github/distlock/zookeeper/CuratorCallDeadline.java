@@ -16,6 +16,8 @@ final class CuratorCallDeadline implements AutoCloseable {
 
 	private static final long MIN_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
+	private static final long MAX_DAYS = 100;
+
 	private static final int WAITING = 0;
 
 	private static final int FINISHED = 1;
@@ -36,6 +38,10 @@ final class CuratorCallDeadline implements AutoCloseable {
 		this.sweeper = sweeper;
 		long grace = Math.max(MIN_GRACE_NANOS, waitNanos / 10);
 		this.dueNanos = System.nanoTime() + saturatedAdd(waitNanos, grace);
+	}
+
+	long dueNanos() {
+		return this.dueNanos;
 	}
 
 	boolean isDue(long nowNanos) {
@@ -73,9 +79,11 @@ final class CuratorCallDeadline implements AutoCloseable {
 		Thread.interrupted();
 	}
 
+	/** The sum, at most {@value #MAX_DAYS} days: far enough, and far from overflowing nanoTime. */
 	private static long saturatedAdd(long a, long b) {
 		long sum = a + b;
-		return (sum < 0 || sum > Long.MAX_VALUE / 2) ? Long.MAX_VALUE / 2 : sum;
+		long max = TimeUnit.DAYS.toNanos(MAX_DAYS);
+		return (sum < 0 || sum > max) ? max : sum;
 	}
 
 }

@@ -2,30 +2,39 @@ package io.github.distlock.zookeeper;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.jspecify.annotations.Nullable;
 
 /**
- * Fires the {@link CuratorCallDeadline}s of one registry. Arming a deadline only adds it to a
- * set: scheduling a task per call would wake the scheduler thread at every acquisition and
- * release, a context switch that costs more CPU than the rest of the starter's work on a lock.
- * Instead one thread sweeps the set every {@value #PERIOD_MILLIS} ms while deadlines are armed,
- * and stops while none are; a deadline so fires up to that much late.
+ * Fires the {@link CuratorCallDeadline}s of one registry. Scheduling a task per call would wake
+ * the scheduler thread at every acquisition and release, a context switch that costs more CPU
+ * than the rest of the starter's work on a lock. Instead, arming a deadline adds it to a set, and
+ * one sweep is pending at a time, at the earliest deadline it knows of: a new deadline reschedules
+ * it only when it is due earlier. As deadlines are seconds long and most are disarmed well
+ * before, the sweeper thread wakes about once per wait time, not once per call.
  */
 final class DeadlineSweeper implements AutoCloseable {
 
-	static final long PERIOD_MILLIS = 20;
-
 	private final Set<CuratorCallDeadline> armed = ConcurrentHashMap.newKeySet();
-
-	private final AtomicBoolean sweeping = new AtomicBoolean();
 
 	private final ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, (task) -> {
 		Thread thread = new Thread(task, "distributed-lock-deadlines");
 		thread.setDaemon(true);
 		return thread;
 	});
+
+	/** The pending sweep, or {@code null}; written under {@code this}, read without it as a hint. */
+	private volatile @Nullable ScheduledFuture<?> pendingSweep;
+
+	/** When the pending sweep runs ({@link System#nanoTime()}); written under {@code this}. */
+	private volatile long sweepAt;
+
+	DeadlineSweeper() {
+		this.executor.setRemoveOnCancelPolicy(true);
+	}
 
 	/**
 	 * Arms a deadline for the calling thread.
@@ -35,8 +44,8 @@ final class DeadlineSweeper implements AutoCloseable {
 	CuratorCallDeadline arm(long waitNanos) {
 		CuratorCallDeadline deadline = new CuratorCallDeadline(this, waitNanos);
 		this.armed.add(deadline);
-		if (this.sweeping.compareAndSet(false, true)) {
-			scheduleSweep();
+		if (this.pendingSweep == null || deadline.dueNanos() - this.sweepAt < 0) {
+			scheduleSweep(deadline.dueNanos());
 		}
 		return deadline;
 	}
@@ -45,27 +54,41 @@ final class DeadlineSweeper implements AutoCloseable {
 		this.armed.remove(deadline);
 	}
 
+	private synchronized void scheduleSweep(long dueNanos) {
+		ScheduledFuture<?> pending = this.pendingSweep;
+		if (pending != null) {
+			if (dueNanos - this.sweepAt >= 0) {
+				return;
+			}
+			pending.cancel(false);
+		}
+		if (this.executor.isShutdown()) {
+			return;
+		}
+		this.sweepAt = dueNanos;
+		this.pendingSweep = this.executor.schedule(this::sweep, Math.max(0, dueNanos - System.nanoTime()),
+				TimeUnit.NANOSECONDS);
+	}
+
 	private void sweep() {
+		synchronized (this) {
+			this.pendingSweep = null;
+		}
 		long now = System.nanoTime();
+		boolean more = false;
+		long next = 0;
 		for (CuratorCallDeadline deadline : this.armed) {
 			if (deadline.isDue(now)) {
 				this.armed.remove(deadline);
 				deadline.expire();
 			}
-		}
-		if (this.armed.isEmpty()) {
-			this.sweeping.set(false);
-			// a deadline armed since the check saw the sweep still running: take it over
-			if (this.armed.isEmpty() || !this.sweeping.compareAndSet(false, true)) {
-				return;
+			else if (!more || deadline.dueNanos() - next < 0) {
+				more = true;
+				next = deadline.dueNanos();
 			}
 		}
-		scheduleSweep();
-	}
-
-	private void scheduleSweep() {
-		if (!this.executor.isShutdown()) {
-			this.executor.schedule(this::sweep, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+		if (more) {
+			scheduleSweep(next);
 		}
 	}
 

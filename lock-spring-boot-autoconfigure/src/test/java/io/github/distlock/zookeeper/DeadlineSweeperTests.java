@@ -1,5 +1,6 @@
 package io.github.distlock.zookeeper;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -34,7 +35,24 @@ class DeadlineSweeperTests {
 	}
 
 	@Test
-	void sweepingResumesAfterAnIdlePeriod() {
+	void anEarlierDeadlineIsNotHeldUpByALaterOne() throws Exception {
+		CuratorCallDeadline later = this.sweeper.arm(TimeUnit.HOURS.toNanos(1));
+		CompletableFuture<Boolean> interrupted = CompletableFuture.supplyAsync(() -> {
+			try (CuratorCallDeadline deadline = this.sweeper.arm(0)) {
+				Thread.sleep(30_000);
+				return false;
+			}
+			catch (InterruptedException ex) {
+				return true;
+			}
+		});
+		assertThat(interrupted.get(20, TimeUnit.SECONDS)).isTrue();
+		later.close();
+		assertThat(later.expired()).isFalse();
+	}
+
+	@Test
+	void deadlinesKeepFiringAfterOthersWereDisarmed() {
 		for (int i = 0; i < 3; i++) {
 			this.sweeper.arm(TimeUnit.MILLISECONDS.toNanos(50)).close();
 			CuratorCallDeadline deadline = this.sweeper.arm(0);
