@@ -1,6 +1,7 @@
 package io.github.distlock.benchmark;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -51,7 +52,7 @@ final class CycleRunner {
 			.orElse("");
 		return WindowResult.of(end - startNanos, concat(runs, true), concat(runs, false),
 				runs.stream().mapToLong((run) -> run.overlaps).sum(), runs.stream().mapToLong((run) -> run.errors).sum(),
-				firstError, cpu);
+				firstError, cpu, runs.stream().mapToLong((run) -> run.cpuNanos).sum());
 	}
 
 	/** CPU time of this whole process so far. */
@@ -92,6 +93,8 @@ final class CycleRunner {
 
 		private long finishedAt;
 
+		private long cpuNanos;
+
 		ThreadRun(Scenario scenario, int process, int thread, Contender contender, AtomicInteger inside) {
 			this.scenario = scenario;
 			this.process = process;
@@ -106,6 +109,8 @@ final class CycleRunner {
 			for (long now = System.nanoTime(); now < start; now = System.nanoTime()) {
 				LockSupport.parkNanos(start - now);
 			}
+			ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+			long cpuStart = threads.getCurrentThreadCpuTime();
 			while (true) {
 				String key = (fixedKey != null) ? fixedKey : this.scenario.key(this.thread, this.process);
 				long begin = System.nanoTime();
@@ -125,6 +130,7 @@ final class CycleRunner {
 				}
 			}
 			this.finishedAt = System.nanoTime();
+			this.cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
 		}
 
 		/** Trivial work: notes when it began and whether another holder of the key is inside. */

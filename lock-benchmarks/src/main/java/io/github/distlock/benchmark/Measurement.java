@@ -32,6 +32,11 @@ record Measurement(Scenario scenario, Implementation implementation, int repetit
 		return this.total.cpuMicrosPerCycle();
 	}
 
+	/** CPU of the threads that ran the cycles, per cycle, microseconds. */
+	double callerCpuMicrosPerCycle() {
+		return this.total.callerCpuMicrosPerCycle();
+	}
+
 	double requestsPerCycle() {
 		return perCycle(this.server.packets());
 	}

@@ -44,8 +44,9 @@ final class Report {
 
 	private String scenarioTable(Scenario scenario) {
 		List<String> header = new ArrayList<>(List.of("implementation", "cycles/s", "min–max", "p50 ms", "p99 ms",
-				"requests/cycle", "writes", "reads", "fsyncs", "client CPU µs/cycle", "cycles/s vs ref", "p50 vs ref",
-				"p99 vs ref", "requests vs ref", "client CPU vs ref"));
+				"requests/cycle", "writes", "reads", "fsyncs", "client CPU µs/cycle", "caller CPU µs/cycle",
+				"cycles/s vs ref", "p50 vs ref", "p99 vs ref", "requests vs ref", "client CPU vs ref",
+				"caller CPU vs ref"));
 		boolean processes = scenario.processes() > 1;
 		if (processes) {
 			header.addAll(List.of("share of cycles per process", "p99 wait per process ms"));
@@ -64,9 +65,11 @@ final class Report {
 					decimal(cell.median(Measurement::requestsPerCycle)), decimal(cell.median(Measurement::writesPerCycle)),
 					decimal(cell.median(Measurement::readsPerCycle)), decimal(cell.median(Measurement::fsyncsPerCycle)),
 					integer(cell.median(Measurement::cpuMicrosPerCycle)),
+					integer(cell.median(Measurement::callerCpuMicrosPerCycle)),
 					ratio(cell, reference, Measurement::cyclesPerSecond), ratio(cell, reference, Measurement::p50Millis),
 					ratio(cell, reference, Measurement::p99Millis), ratio(cell, reference, Measurement::requestsPerCycle),
-					ratio(cell, reference, Measurement::cpuMicrosPerCycle)));
+					ratio(cell, reference, Measurement::cpuMicrosPerCycle),
+					ratio(cell, reference, Measurement::callerCpuMicrosPerCycle)));
 			if (processes) {
 				row.add(perProcess(scenario, (p) -> String.format(Locale.ROOT, "%.0f%%",
 						cell.median((m) -> m.share(p)) * 100)));
@@ -93,7 +96,10 @@ final class Report {
 					+ ratio(cell, reference, Measurement::requestsPerCycle) + ")"))
 			.append("\n### Summary: client CPU per cycle, µs (ratio to the reference)\n\n")
 			.append(summary((cell, reference) -> integer(cell.median(Measurement::cpuMicrosPerCycle)) + " ("
-					+ ratio(cell, reference, Measurement::cpuMicrosPerCycle) + ")"));
+					+ ratio(cell, reference, Measurement::cpuMicrosPerCycle) + ")"))
+			.append("\n### Summary: caller-thread CPU per cycle, µs (ratio to the reference)\n\n")
+			.append(summary((cell, reference) -> integer(cell.median(Measurement::callerCpuMicrosPerCycle)) + " ("
+					+ ratio(cell, reference, Measurement::callerCpuMicrosPerCycle) + ")"));
 		return out.toString();
 	}
 

@@ -150,8 +150,10 @@ final class ThroughputRun {
 						+ "Δ zk_cnt_updatelatency, reads = Δ zk_cnt_readlatency (pings included), fsyncs = "
 						+ "Δ zk_cnt_fsynctime (one fsync covers a batch of writes). Client CPU = CPU time of the "
 						+ "client process(es) during the window (every thread: the cycling ones, Curator's, the "
-						+ "garbage collector) / cycles; unlike throughput, it hardly depends on the server or "
-						+ "on what else the machine runs.",
+						+ "garbage collector, the JIT compiler) / cycles. Caller CPU = CPU time of the threads "
+						+ "that ran the cycles / cycles: the lock's own work on the caller's thread, without the "
+						+ "JIT compiler, the collector or the ZooKeeper client's I/O thread; of the figures here, "
+						+ "the one least moved by the server and the rest of the machine.",
 				"- Caveat: server, harness and workers share the machine's cores, and the window is short: "
 						+ "differences within the min–max spread are noise.",
 				"");

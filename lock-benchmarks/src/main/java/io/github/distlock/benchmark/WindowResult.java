@@ -22,16 +22,20 @@ import java.util.List;
  * @param errors cycles that failed
  * @param firstError the first failure, or an empty string
  * @param cpuNanos CPU time the process used during the window (every thread of the client
- * process: the cycling threads, Curator's and ZooKeeper's, the garbage collector)
+ * process: the cycling threads, Curator's and ZooKeeper's, the JIT compiler, the garbage collector)
+ * @param callerCpuNanos CPU time of the cycling threads only: the lock's own work on the caller's
+ * thread (the starter's or Curator's code, and the system calls it makes), without the JIT
+ * compiler, the garbage collector or the ZooKeeper client's I/O thread
  */
 record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long overlaps, long errors,
-		String firstError, long cpuNanos) {
+		String firstError, long cpuNanos, long callerCpuNanos) {
 
 	static WindowResult of(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long overlaps, long errors,
-			String firstError, long cpuNanos) {
+			String firstError, long cpuNanos, long callerCpuNanos) {
 		Arrays.sort(cycleNanos);
 		Arrays.sort(waitNanos);
-		return new WindowResult(elapsedNanos, cycleNanos, waitNanos, overlaps, errors, firstError, cpuNanos);
+		return new WindowResult(elapsedNanos, cycleNanos, waitNanos, overlaps, errors, firstError, cpuNanos,
+				callerCpuNanos);
 	}
 
 	/** The windows of several processes as one: their cycles together over the longest elapsed time. */
@@ -46,7 +50,8 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 			.orElse("");
 		return of(elapsed, cycles, waits, results.stream().mapToLong(WindowResult::overlaps).sum(),
 				results.stream().mapToLong(WindowResult::errors).sum(), firstError,
-				results.stream().mapToLong(WindowResult::cpuNanos).sum());
+				results.stream().mapToLong(WindowResult::cpuNanos).sum(),
+				results.stream().mapToLong(WindowResult::callerCpuNanos).sum());
 	}
 
 	long cycles() {
@@ -60,6 +65,11 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 	/** Client CPU time per completed cycle, in microseconds. */
 	double cpuMicrosPerCycle() {
 		return (cycles() > 0) ? this.cpuNanos / 1e3 / cycles() : Double.NaN;
+	}
+
+	/** CPU time of the cycling threads per completed cycle, in microseconds. */
+	double callerCpuMicrosPerCycle() {
+		return (cycles() > 0) ? this.callerCpuNanos / 1e3 / cycles() : Double.NaN;
 	}
 
 	double cycleMillis(double quantile) {
@@ -87,6 +97,7 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 			out.writeLong(this.overlaps);
 			out.writeLong(this.errors);
 			out.writeLong(this.cpuNanos);
+			out.writeLong(this.callerCpuNanos);
 			out.writeUTF(this.firstError.length() > 2000 ? this.firstError.substring(0, 2000) : this.firstError);
 			writeLongs(out, this.cycleNanos);
 			writeLongs(out, this.waitNanos);
@@ -100,8 +111,9 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 			long overlaps = in.readLong();
 			long errors = in.readLong();
 			long cpu = in.readLong();
+			long callerCpu = in.readLong();
 			String firstError = in.readUTF();
-			return of(elapsed, readLongs(in), readLongs(in), overlaps, errors, firstError, cpu);
+			return of(elapsed, readLongs(in), readLongs(in), overlaps, errors, firstError, cpu, callerCpu);
 		}
 	}
 
