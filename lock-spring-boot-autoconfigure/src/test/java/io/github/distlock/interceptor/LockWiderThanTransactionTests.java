@@ -16,6 +16,7 @@ import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockState;
 import org.apache.curator.framework.CuratorFramework;
+import io.github.distlock.FreezableTcpProxy;
 import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -104,6 +105,34 @@ class LockWiderThanTransactionTests {
 				assertThat(context.getBean(RecordingTransactionManager.class).events).contains("rollback:unlocked")
 					.doesNotContain("commit:unlocked");
 			});
+	}
+
+	/**
+	 * A commit while the connection is suspended cannot be proven safe (the session may be
+	 * expiring), so the transaction is rolled back; the release then returns at once.
+	 */
+	@Test
+	void transactionIsRolledBackWhenTheLockIsInDoubtAtCommit() throws Exception {
+		int port = Integer.parseInt(zookeeper.connectString().substring(zookeeper.connectString().lastIndexOf(':') + 1));
+		try (FreezableTcpProxy proxy = new FreezableTcpProxy(port)) {
+			this.contextRunner
+				.withPropertyValues("distributed-lock.zookeeper.connect-string=" + proxy.getConnectString(),
+						"distributed-lock.zookeeper.session-timeout=6s")
+				.run((context) -> {
+					JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+					jdbc.update("UPDATE stock SET quantity = 0");
+					assertThatExceptionOfType(LockLostException.class)
+						.isThrownBy(() -> context.getBean(StockService.class).updateThen(1, () -> {
+							AcquiredLock lock = LockContext.current();
+							proxy.freeze();
+							await().atMost(Duration.ofSeconds(30)).until(() -> lock.state() == LockState.IN_DOUBT);
+						}))
+						.withMessageContaining("rolled back");
+					assertThat(jdbc.queryForObject("SELECT quantity FROM stock WHERE id = 1", Integer.class)).isZero();
+					assertThat(context.getBean(RecordingTransactionManager.class).events).contains("rollback:unlocked")
+						.doesNotContain("commit:unlocked");
+				});
+		}
 	}
 
 	@Test

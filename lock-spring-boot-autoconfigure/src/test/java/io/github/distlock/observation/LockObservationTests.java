@@ -133,7 +133,8 @@ class LockObservationTests {
 		});
 		LockHandle lock = this.template.acquire(new LockRequest("lost", LockType.MUTEX, Duration.ofSeconds(5), "t"));
 		expireSession(this.client);
-		await().until(() -> lock.state() == LockState.LOST);
+		// the handle is LOST before the listeners are told
+		await().until(() -> lock.state() == LockState.LOST && events.size() == 2);
 		lock.close();
 		assertThat(this.observations).hasObservationWithNameEqualTo(LockObservationListener.HOLD)
 			.that()
