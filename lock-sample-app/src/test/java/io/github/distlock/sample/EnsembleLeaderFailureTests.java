@@ -3,7 +3,9 @@ package io.github.distlock.sample;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.sample.demo.PurchaseLoad;
@@ -37,15 +39,12 @@ class EnsembleLeaderFailureTests {
 						ensemble.connectString());
 				PurchaseLoad load = new PurchaseLoad(instances.uris())) {
 			load.reset(GOODS_NO, STOCK);
-			CompletableFuture<PurchaseLoad.Counts> race = CompletableFuture.supplyAsync(() -> {
-				try {
-					return load.fire("leader-killed", GOODS_NO, "purchase", REQUESTS, CONCURRENCY);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					throw new IllegalStateException(ex);
-				}
-			});
+			// Not on the common ForkJoinPool: fire() blocks while its requests are in flight, and on
+			// JDK 25 that starved the HttpClient's completions there (one worker on two cores).
+			ExecutorService buyer = Executors.newSingleThreadExecutor();
+			Future<PurchaseLoad.Counts> race = buyer
+				.submit(() -> load.fire("leader-killed", GOODS_NO, "purchase", REQUESTS, CONCURRENCY));
+			buyer.shutdown();
 			await().atMost(Duration.ofMinutes(2)).until(() -> race.isDone() || load.state(GOODS_NO).orders() >= 30);
 			int leader = ensemble.awaitLeader(Duration.ofSeconds(10));
 			long soldBeforeKill = load.state(GOODS_NO).orders();

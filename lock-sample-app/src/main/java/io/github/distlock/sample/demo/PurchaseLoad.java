@@ -46,7 +46,9 @@ public final class PurchaseLoad implements AutoCloseable {
 	/**
 	 * Sends {@code requests} purchases, at most {@code concurrency} in flight at a time (all of
 	 * them at once when it is at least {@code requests}), spread round-robin over the instances.
-	 * Requests are sent asynchronously, so concurrency costs connections, not threads.
+	 * Requests are sent asynchronously, so concurrency costs connections, not threads. It blocks
+	 * while they are in flight: do not call it on the common {@code ForkJoinPool} (on JDK 25, with
+	 * its one worker on two cores, that starved the HttpClient and the run stalled).
 	 * @param label the name of the run
 	 * @param goodsNo the item
 	 * @param endpoint {@code purchase} or {@code purchase-unlocked}
