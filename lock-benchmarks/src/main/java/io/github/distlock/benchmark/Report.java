@@ -3,6 +3,7 @@ package io.github.distlock.benchmark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
@@ -85,22 +86,23 @@ final class Report {
 
 	String summaryTables() {
 		StringBuilder out = new StringBuilder();
-		out.append("### Summary: cycles/s (ratio to the reference)\n\n")
-			.append(summary((cell, reference) -> integer(cell.median(Measurement::cyclesPerSecond)) + " ("
-					+ ratio(cell, reference, Measurement::cyclesPerSecond) + ")"))
-			.append("\n### Summary: p99 of a cycle, ms (ratio to the reference)\n\n")
-			.append(summary((cell, reference) -> millis(cell.median(Measurement::p99Millis)) + " ("
-					+ ratio(cell, reference, Measurement::p99Millis) + ")"))
-			.append("\n### Summary: ZooKeeper requests per cycle (ratio to the reference)\n\n")
-			.append(summary((cell, reference) -> decimal(cell.median(Measurement::requestsPerCycle)) + " ("
-					+ ratio(cell, reference, Measurement::requestsPerCycle) + ")"))
-			.append("\n### Summary: client CPU per cycle, µs (ratio to the reference)\n\n")
-			.append(summary((cell, reference) -> integer(cell.median(Measurement::cpuMicrosPerCycle)) + " ("
-					+ ratio(cell, reference, Measurement::cpuMicrosPerCycle) + ")"))
-			.append("\n### Summary: caller-thread CPU per cycle, µs (ratio to the reference)\n\n")
-			.append(summary((cell, reference) -> integer(cell.median(Measurement::callerCpuMicrosPerCycle)) + " ("
-					+ ratio(cell, reference, Measurement::callerCpuMicrosPerCycle) + ")"));
+		summarySection(out, "cycles/s", Measurement::cyclesPerSecond, Report::integer);
+		summarySection(out, "p99 of a cycle, ms", Measurement::p99Millis, Report::millis);
+		summarySection(out, "ZooKeeper requests per cycle", Measurement::requestsPerCycle, Report::decimal);
+		summarySection(out, "client CPU per cycle, µs", Measurement::cpuMicrosPerCycle, Report::integer);
+		summarySection(out, "caller-thread CPU per cycle, µs", Measurement::callerCpuMicrosPerCycle, Report::integer);
 		return out.toString();
+	}
+
+	/** One summary table: the metric's median and its ratio to the reference, per scenario and implementation. */
+	private void summarySection(StringBuilder out, String title, ToDoubleFunction<Measurement> metric,
+			DoubleFunction<String> format) {
+		if (!out.isEmpty()) {
+			out.append('\n');
+		}
+		out.append("### Summary: ").append(title).append(" (ratio to the reference)\n\n")
+			.append(summary((cell, reference) -> format.apply(cell.median(metric)) + " ("
+					+ ratio(cell, reference, metric) + ")"));
 	}
 
 	private String summary(SummaryCell format) {
