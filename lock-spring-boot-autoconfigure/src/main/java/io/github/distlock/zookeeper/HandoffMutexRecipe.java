@@ -33,11 +33,11 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 
 	private static final String LOCK_NAME = "lock-";
 
+	private static final StandardLockInternalsDriver SORTER = new StandardLockInternalsDriver();
+
 	private final CuratorFramework client;
 
 	private final String basePath;
-
-	private static final StandardLockInternalsDriver sorter = new StandardLockInternalsDriver();
 
 	private final LockNodeCreator creator;
 
@@ -175,7 +175,7 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 	private boolean awaitTurn(String ourPath, long deadline) throws Exception {
 		String ourName = ZKPaths.getNodeFromPath(ourPath);
 		while (true) {
-			List<String> children = LockInternals.getSortedChildren(this.client, this.basePath, LOCK_NAME, sorter);
+			List<String> children = LockInternals.getSortedChildren(this.client, this.basePath, LOCK_NAME, SORTER);
 			int index = children.indexOf(ourName);
 			if (index < 0) {
 				throw new KeeperException.NoNodeException("Lock node " + ourPath + " is gone (session lost?)");
@@ -253,7 +253,7 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 
 	@Override
 	public Collection<String> participantNodes() throws Exception {
-		return LockInternals.getParticipantNodes(this.client, this.basePath, LOCK_NAME, sorter);
+		return LockInternals.getParticipantNodes(this.client, this.basePath, LOCK_NAME, SORTER);
 	}
 
 	@Override
