@@ -125,18 +125,11 @@ final class LockNodeCreator {
 			deleteInBackground(client, lockPath, protectedId);
 			throw ex;
 		}
-		String created = withoutNamespace(client, ((OpResult.CreateResult) results.get(1)).getPath());
+		// the result's path is the server's, with the client's namespace and the connect
+		// string's chroot in front (ZooKeeper strips the chroot from a create, not from a multi)
+		String createdName = ZKPaths.getNodeFromPath(((OpResult.CreateResult) results.get(1)).getPath());
 		Stat lockPathStat = ((OpResult.SetDataResult) results.get(2)).getStat();
-		return new CreatedNode(created, lockPathStat.getMzxid(), true);
-	}
-
-	private static String withoutNamespace(CuratorFramework client, String path) {
-		String namespace = client.getNamespace();
-		if (namespace == null || namespace.isEmpty()) {
-			return path;
-		}
-		String prefix = ZKPaths.makePath("/", namespace);
-		return path.startsWith(prefix + "/") ? path.substring(prefix.length()) : path;
+		return new CreatedNode(ZKPaths.makePath(lockPath, createdName), lockPathStat.getMzxid(), true);
 	}
 
 	/**
