@@ -105,4 +105,15 @@ public final class ZooKeeperTestSupport {
 		return found;
 	}
 
+	/**
+	 * The paths a client watches for data changes, from ZooKeeper's own watch manager.
+	 */
+	@SuppressWarnings("unchecked")
+	public static List<String> dataWatches(CuratorFramework client) throws Exception {
+		org.apache.zookeeper.ZooKeeper zookeeper = client.getZookeeperClient().getZooKeeper();
+		java.lang.reflect.Method method = org.apache.zookeeper.ZooKeeper.class.getDeclaredMethod("getDataWatches");
+		method.setAccessible(true);
+		return (List<String>) method.invoke(zookeeper);
+	}
+
 }

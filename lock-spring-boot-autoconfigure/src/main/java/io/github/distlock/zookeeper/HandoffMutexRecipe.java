@@ -3,6 +3,7 @@ package io.github.distlock.zookeeper;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -14,6 +15,7 @@ import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.Watcher.WatcherType;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -48,8 +50,6 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 	private final long maxHandoffNanos;
 
 	private final LongSupplier sessionId;
-
-	private final Watcher watcher = (event) -> wakeUp();
 
 	// Written by the thread that holds the local lock; volatile for eviction on another thread.
 	private volatile @Nullable String nodePath;
@@ -190,27 +190,37 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 	}
 
 	/**
-	 * Waits until the predecessor's node changes or the deadline passes.
+	 * Waits until the predecessor's node changes or the deadline passes. Each wait has its own
+	 * watcher, which only opens a latch: it runs on the client's event thread, which must never
+	 * wait for a lock that a thread in a ZooKeeper call may hold. A wait that gives up removes
+	 * its watcher, so that repeated attempts on a key held elsewhere do not pile watchers up.
 	 * @return {@code false} if the deadline passed
 	 */
-	private synchronized boolean awaitPredecessor(String predecessor, long deadline) throws Exception {
+	private boolean awaitPredecessor(String predecessor, long deadline) throws Exception {
+		CountDownLatch changed = new CountDownLatch(1);
+		Watcher watcher = (event) -> changed.countDown();
 		try {
 			// getData, as Curator does: an exists watch would stay behind on a missing node
-			this.client.getData().usingWatcher(this.watcher).forPath(predecessor);
+			this.client.getData().usingWatcher(watcher).forPath(predecessor);
 		}
 		catch (KeeperException.NoNodeException gone) {
 			return true;
 		}
 		long remaining = deadline - System.nanoTime();
-		if (remaining <= 0) {
-			return false;
+		if (remaining > 0 && changed.await(remaining, TimeUnit.NANOSECONDS)) {
+			return true;
 		}
-		TimeUnit.NANOSECONDS.timedWait(this, remaining);
-		return true;
+		removeWatcher(predecessor, watcher);
+		return false;
 	}
 
-	private synchronized void wakeUp() {
-		notifyAll();
+	private void removeWatcher(String path, Watcher watcher) {
+		try {
+			this.client.watchers().remove(watcher).ofType(WatcherType.Data).locally().inBackground().forPath(path);
+		}
+		catch (Exception ex) {
+			// it goes when the node changes
+		}
 	}
 
 	private void deleteNode() throws Exception {

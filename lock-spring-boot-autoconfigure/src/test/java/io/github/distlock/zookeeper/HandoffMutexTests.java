@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.ZooKeeperTestSupport.dataWatches;
 import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static io.github.distlock.ZooKeeperTestSupport.expireSession;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -183,6 +184,83 @@ class HandoffMutexTests {
 		}
 		finally {
 			pool.shutdownNow();
+		}
+	}
+
+	/**
+	 * A waiter's thread may be stuck in a call to ZooKeeper (retrying over a lost connection)
+	 * while the predecessor it watched changes. Its watcher runs on the client's only event
+	 * thread, which also delivers the connection events behind SUSPENDED and LOST: it must not
+	 * wait for anything that thread holds. Here a stand-in holds the recipe's monitor, as a
+	 * waiter stuck inside a synchronized ZooKeeper call would.
+	 */
+	@Test
+	void watcherNeverBlocksTheEventThread() throws Exception {
+		HandoffMutexRecipe recipe = new HandoffMutexRecipe(this.clientA, "/Locks/event-thread",
+				new LockNodeCreator(new KnownLockPaths(16)), MAX_HANDOFFS, Duration.ofSeconds(1),
+				() -> sessionId(this.clientA));
+		InterProcessMutex holder = new InterProcessMutex(this.clientB, "/Locks/event-thread");
+		holder.acquire();
+		this.clientB.create().forPath("/probe-event-thread");
+		ExecutorService pool = Executors.newSingleThreadExecutor();
+		try {
+			Future<HeldNode> waiter = pool.submit(() -> recipe.acquire(LockType.MUTEX, TimeUnit.SECONDS.toNanos(60)));
+			await().until(() -> this.clientB.getChildren().forPath("/Locks/event-thread").size() == 2
+					&& dataWatches(this.clientA).contains("/Locks/event-thread/" + holderNode(holder)));
+			CountDownLatch probed = new CountDownLatch(1);
+			synchronized (recipe) {
+				holder.release();
+				this.clientA.getData().usingWatcher((org.apache.zookeeper.Watcher) (event) -> probed.countDown())
+					.forPath("/probe-event-thread");
+				this.clientB.setData().forPath("/probe-event-thread", new byte[] { 1 });
+				assertThat(probed.await(20, TimeUnit.SECONDS)).as("the event thread delivered a later event").isTrue();
+				assertThat(waiter.get(20, TimeUnit.SECONDS)).as("the waiter was woken").isNotNull();
+			}
+			HeldNode node = waiter.get();
+			pool.submit(() -> {
+				recipe.release(LockType.MUTEX, node);
+				return null;
+			}).get(20, TimeUnit.SECONDS);
+		}
+		finally {
+			pool.shutdownNow();
+			this.clientB.delete().forPath("/probe-event-thread");
+		}
+	}
+
+	/**
+	 * A try-once on a key held elsewhere, as a polling {@code SKIP} job makes, watches the
+	 * holder's node while it waits; once it gives up, the watch goes, so that polling for as
+	 * long as the other process holds does not pile up watchers (and the recipes they pin).
+	 */
+	@Test
+	void waiterThatGivesUpLeavesNoWatcher() throws Exception {
+		InterProcessMutex holder = new InterProcessMutex(this.clientB, "/Locks/polled");
+		holder.acquire();
+		try {
+			String holderNode = "/Locks/polled/" + holderNode(holder);
+			for (int i = 0; i < 3; i++) {
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> this.first.acquire(request("polled", Duration.ofMillis(50))));
+			}
+			await().until(() -> !dataWatches(this.clientA).contains(holderNode));
+			assertThat(this.first.cachedRecipeCount()).isZero();
+		}
+		finally {
+			holder.release();
+		}
+	}
+
+	private static String holderNode(InterProcessMutex holder) throws Exception {
+		return org.apache.curator.utils.ZKPaths.getNodeFromPath(holder.getParticipantNodes().iterator().next());
+	}
+
+	private static long sessionId(CuratorFramework client) {
+		try {
+			return client.getZookeeperClient().getZooKeeper().getSessionId();
+		}
+		catch (Exception ex) {
+			return 0;
 		}
 	}
 
