@@ -11,7 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A TCP proxy to a server that can be frozen: it then keeps the connections open but forwards
- * nothing, as a hung server would.
+ * nothing, as a hung server or a partition would, until it is thawed.
  */
 public final class FreezableTcpProxy implements AutoCloseable {
 
@@ -42,6 +42,13 @@ public final class FreezableTcpProxy implements AutoCloseable {
 	 */
 	public void freeze() {
 		this.frozen = true;
+	}
+
+	/**
+	 * Forwards again what was held back and what comes next.
+	 */
+	public void thaw() {
+		this.frozen = false;
 	}
 
 	private void accept() {

@@ -42,10 +42,17 @@ public final class ZooKeeperTestSupport {
 	 * handle opened with the same session id and password closes it.
 	 */
 	public static void expireSession(CuratorFramework client) throws Exception {
+		expireSession(client, client.getZookeeperClient().getCurrentConnectionString());
+	}
+
+	/**
+	 * Expires a client's session through another connect string, for a client whose own
+	 * connection is cut or frozen.
+	 */
+	public static void expireSession(CuratorFramework client, String connectString) throws Exception {
 		org.apache.zookeeper.ZooKeeper zookeeper = client.getZookeeperClient().getZooKeeper();
 		CountDownLatch connected = new CountDownLatch(1);
-		org.apache.zookeeper.ZooKeeper twin = new org.apache.zookeeper.ZooKeeper(
-				client.getZookeeperClient().getCurrentConnectionString(), 10_000, (event) -> {
+		org.apache.zookeeper.ZooKeeper twin = new org.apache.zookeeper.ZooKeeper(connectString, 10_000, (event) -> {
 					if (event.getState() == org.apache.zookeeper.Watcher.Event.KeeperState.SyncConnected) {
 						connected.countDown();
 					}

@@ -14,4 +14,8 @@ record HeldNode(String nodePath, long fencingToken, @Nullable Lease lease, long 
 		this(nodePath, fencingToken, lease, 0);
 	}
 
+	HeldNode inSession(long sessionId) {
+		return (sessionId == this.sessionId) ? this : new HeldNode(this.nodePath, this.fencingToken, this.lease, sessionId);
+	}
+
 }

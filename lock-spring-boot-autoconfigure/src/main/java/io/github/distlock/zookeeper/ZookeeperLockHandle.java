@@ -19,32 +19,28 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	private final ZookeeperLockRegistry.RecipeKey recipeKey;
 
-	private final CuratorLockRecipe recipe;
-
-	private final @Nullable LocalLockQueue localQueue;
+	private final ZookeeperLockRegistry.RecipeReference reference;
 
 	private final LockRequest request;
 
 	private final HeldNode node;
 
-	private final long sessionId;
-
 	private final Thread owner;
+
+	/** Orders a release and an interrupt for a loss, so a thread that moved on is left alone. */
+	private final Object releaseGuard = new Object();
 
 	private final Instant acquiredAt = Instant.now();
 
 	private final AtomicReference<LockState> state = new AtomicReference<>(LockState.HELD);
 
 	ZookeeperLockHandle(ZookeeperLockRegistry registry, ZookeeperLockRegistry.RecipeKey recipeKey,
-			CuratorLockRecipe recipe, @Nullable LocalLockQueue localQueue, LockRequest request, HeldNode node,
-			long sessionId) {
+			ZookeeperLockRegistry.RecipeReference reference, LockRequest request, HeldNode node) {
 		this.registry = registry;
 		this.recipeKey = recipeKey;
-		this.recipe = recipe;
-		this.localQueue = localQueue;
+		this.reference = reference;
 		this.request = request;
 		this.node = node;
-		this.sessionId = sessionId;
 		this.owner = Thread.currentThread();
 	}
 
@@ -91,8 +87,12 @@ final class ZookeeperLockHandle implements LockHandle {
 		return this.node.nodePath();
 	}
 
+	/**
+	 * The ZooKeeper session the lock is held in.
+	 * @return the session id
+	 */
 	long sessionId() {
-		return this.sessionId;
+		return this.node.sessionId();
 	}
 
 	Thread owner() {
@@ -113,12 +113,16 @@ final class ZookeeperLockHandle implements LockHandle {
 		return this.recipeKey;
 	}
 
+	ZookeeperLockRegistry.RecipeReference reference() {
+		return this.reference;
+	}
+
 	CuratorLockRecipe recipe() {
-		return this.recipe;
+		return this.reference.recipe();
 	}
 
 	@Nullable LocalLockQueue localQueue() {
-		return this.localQueue;
+		return this.reference.local();
 	}
 
 	HeldNode node() {
@@ -147,8 +151,24 @@ final class ZookeeperLockHandle implements LockHandle {
 					+ this.owner.getName() + "' and only that thread can release it; "
 					+ "use LockType.SEMAPHORE_MUTEX for a lock released by another thread");
 		}
-		if (this.state.getAndSet(LockState.RELEASED) != LockState.RELEASED) {
+		LockState previous;
+		synchronized (this.releaseGuard) {
+			previous = this.state.getAndSet(LockState.RELEASED);
+		}
+		if (previous != LockState.RELEASED) {
 			this.registry.release(this);
+		}
+	}
+
+	/**
+	 * Interrupts the holder's thread for a loss, unless the lock was released already: the
+	 * thread may have moved on to other work.
+	 */
+	void interruptHolderUnlessReleased() {
+		synchronized (this.releaseGuard) {
+			if (this.state.get() != LockState.RELEASED) {
+				this.owner.interrupt();
+			}
 		}
 	}
 

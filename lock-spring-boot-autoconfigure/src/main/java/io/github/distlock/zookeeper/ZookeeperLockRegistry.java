@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.DistributedLockException;
@@ -63,11 +64,16 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 	private final ConcurrentHashMap<RecipeKey, RecipeReference> recipes = new ConcurrentHashMap<>();
 
-	private final Set<ZookeeperLockHandle> held = ConcurrentHashMap.newKeySet();
-
 	private final Set<LockWaiter> waiters = ConcurrentHashMap.newKeySet();
 
 	private final DeadlineSweeper deadlines = new DeadlineSweeper();
+
+	/**
+	 * Serializes the states of held locks: connection events and the catch-up of a lock just
+	 * acquired each set states from the connection as it is when they hold this lock, so a
+	 * later reading is never overwritten by an earlier one. Held for local reads only.
+	 */
+	private final ReentrantLock stateLock = new ReentrantLock();
 
 	private final LockNodeCreator nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS));
 
@@ -144,6 +150,10 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	public LockHandle acquire(LockRequest request) {
 		String key = request.key();
 		String path = this.pathResolver.resolve(key);
+		if (Thread.currentThread().isInterrupted()) {
+			// one rule for every recipe, whether it would wait or re-enter from memory
+			throw new LockInterruptedException(key, path, new InterruptedException("interrupted before acquiring"));
+		}
 		String unsupported = this.unsupportedServer;
 		if (unsupported != null) {
 			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path + "): " + unsupported, null);
@@ -160,49 +170,23 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 		boolean acquired = false;
 		boolean queued = false;
 		try {
-			refuseReentryIntoLostLock(recipe, recipeKey, request);
+			ZookeeperLockHandle outer = reference.outerLockOfCurrentThread(request);
 			if (local != null) {
 				queued = local.tryAcquire(request.type(), Math.max(0, deadline - System.nanoTime()));
 				if (!queued) {
 					throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
 				}
 			}
-			boolean reentering = recipe.isHeldByCurrentThread(request.type());
-			HeldNode node;
-			long sessionId;
-			while (true) {
-				awaitConnection(key, path, deadline);
-				long sessionBefore = sessionId();
-				try {
-					node = acquireNode(recipe, request, path, start, deadline);
-				}
-				catch (KeeperException.NoNodeException nodeGone) {
-					if (reentering || sessionBefore == sessionId() || System.nanoTime() >= deadline) {
-						throw nodeGone;
-					}
-					// the session ended while this thread waited: queue again in the new one
-					continue;
-				}
-				sessionId = (node.sessionId() != 0) ? node.sessionId() : sessionBefore;
-				if (sessionId == sessionId()) {
-					break;
-				}
-				// The session ended while this thread waited: the node went with it. The recipe
-				// must not count it as held, and the caller must not believe it holds the lock.
-				releaseQuietly(recipe, request.type(), node);
-				if (reentering) {
-					throw new LockLostException(key, path);
-				}
-				if (System.nanoTime() >= deadline) {
-					throw new LockBackendException("Could not acquire lock '" + key + "' (" + path
-							+ "): the ZooKeeper session ended while waiting, and the wait time elapsed", null);
-				}
-			}
-			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, recipe, local, request, node,
-					sessionId);
-			this.held.add(handle);
+			HeldNode node = (outer != null) ? acquireNested(recipe, request, path, start, deadline, outer)
+					: acquireInCurrentSession(recipe, request, path, start, deadline);
+			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, reference, request, node);
+			track(reference, handle);
 			acquired = true;
-			catchUpWithConnection(handle);
+			if (handle.state() == LockState.LOST) {
+				// its session ended before the lock was tracked: never hand out a lost lock
+				handle.close();
+				throw new LockLostException(key, path);
+			}
 			return handle;
 		}
 		catch (InterruptedException ex) {
@@ -230,6 +214,67 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 				unretain(recipeKey);
 			}
 		}
+	}
+
+	/**
+	 * Acquires a lock this thread does not hold yet: a node of the current session. A waiter
+	 * whose session ends queues again in the new one, within its wait time.
+	 */
+	private HeldNode acquireInCurrentSession(CuratorLockRecipe recipe, LockRequest request, String path, long start,
+			long deadline) throws Exception {
+		while (true) {
+			awaitConnection(request.key(), path, deadline);
+			long sessionBefore = sessionId();
+			HeldNode node;
+			try {
+				node = acquireNode(recipe, request, path, start, deadline);
+			}
+			catch (KeeperException.NoNodeException nodeGone) {
+				if (sessionBefore == sessionId() || System.nanoTime() >= deadline) {
+					throw nodeGone;
+				}
+				// the session ended while this thread waited: queue again in the new one
+				continue;
+			}
+			long sessionId = (node.sessionId() != 0) ? node.sessionId() : sessionBefore;
+			if (sessionId == sessionId()) {
+				return node.inSession(sessionId);
+			}
+			// The session ended while this thread waited: the node went with it. The recipe
+			// must not count it as held, and the caller must not believe it holds the lock.
+			releaseQuietly(recipe, request.type(), node);
+			if (System.nanoTime() >= deadline) {
+				throw new LockBackendException("Could not acquire lock '" + request.key() + "' (" + path
+						+ "): the ZooKeeper session ended while waiting, and the wait time elapsed", null);
+			}
+		}
+	}
+
+	/**
+	 * Acquires a lock inside one this thread holds (re-entry, or READ inside WRITE). Curator
+	 * grants it from memory, without asking ZooKeeper, so it is only as good as the outer lock:
+	 * refused as lost if that lock's session ended before or while waiting for the connection.
+	 * It carries the outer lock's session and fencing token: a READ inside a WRITE has a node
+	 * of its own, later than writers queued meanwhile, whose token would exceed theirs.
+	 */
+	private HeldNode acquireNested(CuratorLockRecipe recipe, LockRequest request, String path, long start,
+			long deadline, ZookeeperLockHandle outer) throws Exception {
+		awaitConnection(request.key(), path, deadline);
+		HeldNode node;
+		try {
+			node = acquireNode(recipe, request, path, start, deadline);
+		}
+		catch (KeeperException.NoNodeException nodeGone) {
+			if (outer.sessionId() != sessionId()) {
+				throw new LockLostException(request.key(), path);
+			}
+			throw nodeGone;
+		}
+		if (outer.state() == LockState.LOST || outer.sessionId() != sessionId()) {
+			releaseQuietly(recipe, request.type(), node);
+			throw new LockLostException(request.key(), path);
+		}
+		return new HeldNode(node.nodePath(), outer.fencingToken(), node.lease(), outer.sessionId());
 	}
 
 	/**
@@ -268,23 +313,6 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 		}
 	}
 
-	/**
-	 * A connection event that came while the lock was being acquired, before it was tracked,
-	 * is applied to it now: the lock is in doubt while the connection is suspended, and lost if
-	 * the session changed.
-	 */
-	private void catchUpWithConnection(ZookeeperLockHandle handle) {
-		if (!this.client.getZookeeperClient().isConnected()) {
-			transition(handle, LockState.IN_DOUBT);
-		}
-		if (sessionId() != handle.sessionId()) {
-			transition(handle, LockState.LOST);
-		}
-		else if (this.client.getZookeeperClient().isConnected()) {
-			transition(handle, LockState.HELD);
-		}
-	}
-
 	private DistributedLockException waitElapsed(String key, String path, long start, Exception cause) {
 		Duration waited = Duration.ofNanos(System.nanoTime() - start);
 		if (this.client.getZookeeperClient().isConnected()) {
@@ -294,23 +322,6 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 		}
 		return new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") within "
 				+ waited.toMillis() + " ms: lost the connection to ZooKeeper at '" + connectString() + "'", cause);
-	}
-
-	/**
-	 * Curator's recipes remember per thread that they hold a lock, even after the session
-	 * behind it expired; re-entering would then "succeed" without any lock (CURATOR-604).
-	 */
-	private void refuseReentryIntoLostLock(CuratorLockRecipe recipe, RecipeKey recipeKey, LockRequest request) {
-		if (!recipe.isHeldByCurrentThread(request.type())) {
-			return;
-		}
-		Thread current = Thread.currentThread();
-		for (ZookeeperLockHandle handle : this.held) {
-			if (handle.owner() == current && handle.recipeKey().equals(recipeKey)
-					&& handle.state() == LockState.LOST) {
-				throw new LockLostException(request.key(), recipeKey.path());
-			}
-		}
 	}
 
 	private void awaitConnection(String key, String path, long deadline) throws InterruptedException {
@@ -337,7 +348,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 					+ "); Curator deletes the node in the background once ZooKeeper is reachable: " + ex);
 		}
 		finally {
-			this.held.remove(handle);
+			handle.reference().handles.remove(handle);
 			LocalLockQueue local = handle.localQueue();
 			if (local != null) {
 				local.release(handle.type());
@@ -395,32 +406,73 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 				logger.error(unsupported + "; every lock fails until the application uses a newer server");
 			}
 		}
-		switch (newState) {
-			case SUSPENDED -> this.held.forEach((handle) -> transition(handle, LockState.IN_DOUBT));
-			case LOST -> this.held.forEach((handle) -> transition(handle, LockState.LOST));
-			case RECONNECTED -> {
-				long sessionId = sessionId();
-				this.held.forEach((handle) -> transition(handle,
-						(handle.sessionId() == sessionId) ? LockState.HELD : LockState.LOST));
-			}
-			default -> {
+		List<StateChange> changes = new ArrayList<>();
+		this.stateLock.lock();
+		try {
+			for (RecipeReference reference : this.recipes.values()) {
+				for (ZookeeperLockHandle handle : reference.handles) {
+					changes.add(follow(handle, newState == ConnectionState.LOST));
+				}
 			}
 		}
+		finally {
+			this.stateLock.unlock();
+		}
+		changes.forEach(this::tell);
 	}
 
-	private void transition(ZookeeperLockHandle handle, LockState next) {
-		LockState previous = handle.transition(next);
-		if (previous == null) {
+	/**
+	 * Tracks a lock just acquired, and applies to it what the connection did meanwhile: it is
+	 * in doubt if the connection is down, and lost if its session ended.
+	 */
+	private void track(RecipeReference reference, ZookeeperLockHandle handle) {
+		StateChange change;
+		this.stateLock.lock();
+		try {
+			reference.handles.add(handle);
+			change = follow(handle, false);
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+		tell(change);
+	}
+
+	/**
+	 * Sets a lock's state from the connection as it is now: {@code HELD} while its session is
+	 * connected, {@code IN_DOUBT} while that session may still live, {@code LOST} once another
+	 * session replaced it or Curator reported the loss of a session that is not connected. A
+	 * loss reported late, for an earlier session, leaves a lock of the connected session alone.
+	 * Called with the state lock held.
+	 * @param sessionLost whether Curator reports a lost session
+	 */
+	private StateChange follow(ZookeeperLockHandle handle, boolean sessionLost) {
+		// connected first: a session read afterwards is at least as new
+		boolean connected = this.client.getZookeeperClient().isConnected();
+		long sessionId = sessionId();
+		LockState next;
+		if (sessionId != handle.sessionId() || (sessionLost && !connected)) {
+			next = LockState.LOST;
+		}
+		else {
+			next = connected ? LockState.HELD : LockState.IN_DOUBT;
+		}
+		return new StateChange(handle, handle.transition(next), next);
+	}
+
+	private void tell(StateChange change) {
+		ZookeeperLockHandle handle = change.handle();
+		if (change.previous() == null) {
 			return;
 		}
-		if (next == LockState.LOST) {
+		if (change.next() == LockState.LOST) {
 			logger.warn("Lock '" + handle.key() + "' (node " + handle.nodePath() + ") held by thread '"
 					+ handle.holderThread() + "' was lost: its ZooKeeper session ended");
 			if (this.options.interruptOnLoss()) {
-				handle.owner().interrupt();
+				handle.interruptHolderUnlessReleased();
 			}
 		}
-		this.listener.onStateChanged(handle, previous, next);
+		this.listener.onStateChanged(handle, change.previous(), change.next());
 	}
 
 	private long sessionId() {
@@ -441,7 +493,9 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 * @return a snapshot of the held locks
 	 */
 	public List<LockHandle> heldLocks() {
-		return new ArrayList<>(this.held);
+		List<LockHandle> held = new ArrayList<>();
+		this.recipes.values().forEach((reference) -> held.addAll(reference.handles));
+		return held;
 	}
 
 	/**
@@ -558,11 +612,22 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 	}
 
-	private static final class RecipeReference {
+	/**
+	 * A change of a lock's state, to tell once the state lock is released.
+	 */
+	private record StateChange(ZookeeperLockHandle handle, @Nullable LockState previous, LockState next) {
+	}
+
+	/**
+	 * A cached recipe, its local queue and the locks held through it.
+	 */
+	static final class RecipeReference {
 
 		private final CuratorLockRecipe recipe;
 
 		private final @Nullable LocalLockQueue local;
+
+		private final Set<ZookeeperLockHandle> handles = ConcurrentHashMap.newKeySet();
 
 		/** Guarded by the map's per-key lock: only changed inside compute. */
 		private int references;
@@ -570,6 +635,44 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 		RecipeReference(CuratorLockRecipe recipe, @Nullable LocalLockQueue local) {
 			this.recipe = recipe;
 			this.local = local;
+		}
+
+		CuratorLockRecipe recipe() {
+			return this.recipe;
+		}
+
+		@Nullable LocalLockQueue local() {
+			return this.local;
+		}
+
+		/**
+		 * The lock of the calling thread that the request re-enters: the same type, or a
+		 * WRITE for a READ.
+		 * @return the outer lock, or {@code null} for a first acquisition
+		 * @throws LockLostException if the thread holds a lost lock on this key: Curator's
+		 * recipes remember it per thread after its session expired, and would grant a
+		 * nested call without any lock (CURATOR-604)
+		 */
+		@Nullable ZookeeperLockHandle outerLockOfCurrentThread(LockRequest request) {
+			Thread current = Thread.currentThread();
+			ZookeeperLockHandle outer = null;
+			for (ZookeeperLockHandle handle : this.handles) {
+				if (handle.owner() != current || handle.state() == LockState.RELEASED) {
+					continue;
+				}
+				if (handle.state() == LockState.LOST) {
+					throw new LockLostException(request.key(), handle.path());
+				}
+				if (reenters(handle.type(), request.type())) {
+					outer = handle;
+				}
+			}
+			return outer;
+		}
+
+		private static boolean reenters(LockType held, LockType requested) {
+			return (held == requested && held != LockType.SEMAPHORE_MUTEX)
+					|| (held == LockType.WRITE && requested == LockType.READ);
 		}
 
 	}
