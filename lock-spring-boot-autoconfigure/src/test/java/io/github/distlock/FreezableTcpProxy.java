@@ -23,6 +23,10 @@ public final class FreezableTcpProxy implements AutoCloseable {
 
 	private volatile boolean frozen;
 
+	private volatile boolean repliesFrozen;
+
+	private volatile boolean cut;
+
 	private volatile boolean closed;
 
 	public FreezableTcpProxy(int targetPort) throws IOException {
@@ -45,21 +49,52 @@ public final class FreezableTcpProxy implements AutoCloseable {
 	}
 
 	/**
+	 * Stops forwarding the server's replies only: requests still reach the server and are
+	 * applied, and their answers are held back.
+	 */
+	public void freezeReplies() {
+		this.repliesFrozen = true;
+	}
+
+	/**
 	 * Forwards again what was held back and what comes next.
 	 */
 	public void thaw() {
 		this.frozen = false;
+		this.repliesFrozen = false;
+	}
+
+	/**
+	 * Closes every connection, and every new one at once, until {@link #heal()}: what was held
+	 * back is lost, as in a network partition.
+	 */
+	public void cut() {
+		this.cut = true;
+		this.sockets.forEach(FreezableTcpProxy::closeQuietly);
+		this.sockets.clear();
+	}
+
+	/**
+	 * Ends a cut or a freeze: new connections are forwarded again.
+	 */
+	public void heal() {
+		this.cut = false;
+		thaw();
 	}
 
 	private void accept() {
 		while (!this.closed) {
 			try {
 				Socket client = this.serverSocket.accept();
+				if (this.cut) {
+					closeQuietly(client);
+					continue;
+				}
 				Socket upstream = new Socket(InetAddress.getLoopbackAddress(), this.targetPort);
 				this.sockets.add(client);
 				this.sockets.add(upstream);
-				pump(client, upstream);
-				pump(upstream, client);
+				pump(client, upstream, false);
+				pump(upstream, client, true);
 			}
 			catch (IOException ex) {
 				// closed, or the target refused: the client sees a dropped connection
@@ -67,14 +102,17 @@ public final class FreezableTcpProxy implements AutoCloseable {
 		}
 	}
 
-	private void pump(Socket from, Socket to) {
+	private void pump(Socket from, Socket to, boolean replies) {
 		Thread pump = new Thread(() -> {
 			byte[] buffer = new byte[8192];
 			try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
 				int read;
 				while ((read = in.read(buffer)) >= 0) {
-					while (this.frozen && !this.closed) {
+					while ((this.frozen || (replies && this.repliesFrozen)) && !this.closed && !this.cut) {
 						Thread.sleep(10);
+					}
+					if (this.cut) {
+						break;
 					}
 					out.write(buffer, 0, read);
 				}

@@ -3,8 +3,6 @@ package io.github.distlock.zookeeper;
 import java.util.List;
 import java.util.UUID;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.TransactionOp;
 import org.apache.curator.framework.imps.ProtectedUtils;
@@ -13,6 +11,7 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 
@@ -36,8 +35,6 @@ import org.jspecify.annotations.Nullable;
  * a root path that does not exist yet falls back to it.
  */
 final class LockNodeCreator {
-
-	private static final Log logger = LogFactory.getLog(LockNodeCreator.class);
 
 	private static final byte[] NO_DATA = new byte[0];
 
@@ -110,19 +107,20 @@ final class LockNodeCreator {
 		List<Op> transaction = List.of(operations.create().withMode(CreateMode.CONTAINER).forPath(lockPath, NO_DATA).get(),
 				((data != null) ? createNode.forPath(ourPath, data) : createNode.forPath(ourPath)).get(),
 				operations.setData().forPath(lockPath, NO_DATA).get());
+		ZooKeeper zookeeper = client.getZookeeperClient().getZooKeeper();
 		List<OpResult> results;
 		try {
-			results = client.getZookeeperClient().getZooKeeper().multi(transaction);
+			results = zookeeper.multi(transaction);
 		}
 		catch (KeeperException ex) {
 			if (ex.getResults() == null) {
 				// no answer (the connection dropped): it may have been applied
-				deleteInBackground(client, lockPath, protectedId);
+				UnansweredCreateCleanup.start(client, lockPath, protectedId, zookeeper.getSessionId());
 			}
 			return null;
 		}
 		catch (InterruptedException ex) {
-			deleteInBackground(client, lockPath, protectedId);
+			UnansweredCreateCleanup.start(client, lockPath, protectedId, zookeeper.getSessionId());
 			throw ex;
 		}
 		// the result's path is the server's, with the client's namespace and the connect
@@ -130,30 +128,6 @@ final class LockNodeCreator {
 		String createdName = ZKPaths.getNodeFromPath(((OpResult.CreateResult) results.get(1)).getPath());
 		Stat lockPathStat = ((OpResult.SetDataResult) results.get(2)).getStat();
 		return new CreatedNode(ZKPaths.makePath(lockPath, createdName), lockPathStat.getMzxid(), true);
-	}
-
-	/**
-	 * Removes the node with the given protected id, if the transaction created it, once
-	 * ZooKeeper answers: otherwise it would block the lock for as long as the session lives.
-	 */
-	private static void deleteInBackground(CuratorFramework client, String lockPath, String protectedId) {
-		String prefix = ProtectedUtils.getProtectedPrefix(protectedId);
-		try {
-			client.getChildren().inBackground((curator, event) -> {
-				if (event.getChildren() == null) {
-					return;
-				}
-				for (String child : event.getChildren()) {
-					if (child.startsWith(prefix)) {
-						curator.delete().guaranteed().inBackground().forPath(ZKPaths.makePath(lockPath, child));
-					}
-				}
-			}).forPath(lockPath);
-		}
-		catch (Exception ex) {
-			logger.warn("Could not look for the lock node under " + lockPath + " whose transaction got no answer; "
-					+ "if it was created, it stays until the session ends", ex);
-		}
 	}
 
 	/**

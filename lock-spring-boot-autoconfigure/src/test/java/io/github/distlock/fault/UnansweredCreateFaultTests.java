@@ -1,0 +1,105 @@
+package io.github.distlock.fault;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.FreezableTcpProxy;
+import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The first node of a new key is created in one transaction. When the transaction is applied
+ * but its answer is lost with the connection, the node may exist, owned by a session that
+ * lives on: unless it is found and deleted, it blocks the key for every process until that
+ * session ends.
+ */
+class UnansweredCreateFaultTests {
+
+	private static final int SESSION_TIMEOUT_MS = 30_000;
+
+	private static final int CONNECTION_TIMEOUT_MS = 1_000;
+
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
+
+	/**
+	 * The outage outlasts Curator's connection timeout and retries (so a background search
+	 * started at the loss gives up once), but not the session.
+	 */
+	@Test
+	void nodeOfAnUnansweredTransactionIsDeletedOnceTheConnectionIsBackInTheSameSession() throws Exception {
+		CuratorFramework observer = connectedClient(zookeeper.connectString());
+		ExecutorService pool = Executors.newSingleThreadExecutor();
+		try (FreezableTcpProxy proxy = new FreezableTcpProxy(zookeeper.server().getPort());
+				CuratorFramework client = client(proxy.getConnectString());
+				ZookeeperLockRegistry registry = new ZookeeperLockRegistry(client, new ZnodeLockPathResolver("/Locks"),
+						new LockListener() {
+						}, ZookeeperLockRegistry.Options.DEFAULTS)) {
+			registry.acquire(request("makes-the-root", Duration.ofSeconds(5))).close();
+			long session = client.getZookeeperClient().getZooKeeper().getSessionId();
+			proxy.freezeReplies();
+			Future<Throwable> acquisition = pool
+				.submit(() -> catchThrowable(() -> registry.acquire(request("unanswered", Duration.ofSeconds(3)))));
+			await().atMost(Duration.ofSeconds(30))
+				.until(() -> observer.checkExists().forPath("/Locks/unanswered") != null
+						&& !observer.getChildren().forPath("/Locks/unanswered").isEmpty());
+			proxy.cut();
+			assertThat(acquisition.get(60, TimeUnit.SECONDS)).isInstanceOf(DistributedLockException.class);
+			// longer than the connection timeout and the retries, shorter than the session
+			Thread.sleep(5 * CONNECTION_TIMEOUT_MS);
+			proxy.heal();
+			await().atMost(Duration.ofSeconds(20)).until(() -> client.getZookeeperClient().isConnected());
+			assertThat(client.getZookeeperClient().getZooKeeper().getSessionId()).as("the same session")
+				.isEqualTo(session);
+			await().atMost(Duration.ofSeconds(20))
+				.until(() -> observer.getChildren().forPath("/Locks/unanswered").isEmpty());
+			try (LockHandle other = new ZookeeperLockRegistry(observer, new ZnodeLockPathResolver("/Locks"))
+				.acquire(request("unanswered", Duration.ofSeconds(5)))) {
+				assertThat(other.isHeld()).isTrue();
+			}
+		}
+		finally {
+			pool.shutdownNow();
+			observer.close();
+		}
+	}
+
+	private static LockRequest request(String key, Duration wait) {
+		return new LockRequest(key, LockType.MUTEX, wait, "unanswered");
+	}
+
+	private static CuratorFramework client(String connectString) throws InterruptedException {
+		CuratorFramework client = CuratorFrameworkFactory.builder()
+			.connectString(connectString)
+			.sessionTimeoutMs(SESSION_TIMEOUT_MS)
+			.connectionTimeoutMs(CONNECTION_TIMEOUT_MS)
+			.retryPolicy(new RetryOneTime(100))
+			.build();
+		client.start();
+		if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {
+			client.close();
+			throw new IllegalStateException("Could not connect to " + connectString);
+		}
+		return client;
+	}
+
+}
