@@ -1,8 +1,8 @@
 package io.github.distlock.zookeeper;
 
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 
 import io.github.distlock.core.InvalidLockKeyException;
@@ -13,7 +13,8 @@ import org.apache.zookeeper.common.PathUtils;
 /**
  * Maps a key to one znode directly under a root path.
  * <p>
- * The rule: the key's UTF-8 bytes are kept when they are ASCII letters, digits or one of
+ * The rule: the key's UTF-8 bytes (a lone surrogate as the three bytes of its code point) are
+ * kept when they are ASCII letters, digits or one of
  * {@code - _ . : @ , = + ! * ( ) [ ] { } # $ &}, and written as {@code %XX} (upper-case hex)
  * otherwise, so {@code /}, {@code %}, {@code ~}, spaces, control characters and non-ASCII text
  * never reach ZooKeeper raw. A segment that would be {@code .} or {@code ..} has its dots
@@ -82,7 +83,7 @@ public final class ZnodeLockPathResolver implements LockPathResolver {
 	 * @return the znode name
 	 */
 	public static String encode(String key) {
-		byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
+		byte[] bytes = utf8(key);
 		StringBuilder segment = new StringBuilder(bytes.length + 8);
 		for (byte b : bytes) {
 			int c = b & 0xFF;
@@ -101,6 +102,39 @@ public final class ZnodeLockPathResolver implements LockPathResolver {
 			return readablePrefix(encoded) + "~" + HEX.formatHex(sha256(bytes)).toLowerCase();
 		}
 		return encoded;
+	}
+
+	/**
+	 * The key's UTF-8 bytes. A lone surrogate, which UTF-8 cannot encode ({@code getBytes}
+	 * would write {@code ?}), is written as the three bytes of its code point, as WTF-8 does:
+	 * bytes that valid UTF-8 never contains, so that such keys stay distinct.
+	 */
+	private static byte[] utf8(String key) {
+		byte[] bytes = new byte[key.length() * 3];
+		int length = 0;
+		for (int i = 0; i < key.length();) {
+			int c = key.codePointAt(i);
+			i += Character.charCount(c);
+			if (c < 0x80) {
+				bytes[length++] = (byte) c;
+			}
+			else if (c < 0x800) {
+				bytes[length++] = (byte) (0xC0 | (c >> 6));
+				bytes[length++] = (byte) (0x80 | (c & 0x3F));
+			}
+			else if (c < 0x10000) {
+				bytes[length++] = (byte) (0xE0 | (c >> 12));
+				bytes[length++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+				bytes[length++] = (byte) (0x80 | (c & 0x3F));
+			}
+			else {
+				bytes[length++] = (byte) (0xF0 | (c >> 18));
+				bytes[length++] = (byte) (0x80 | ((c >> 12) & 0x3F));
+				bytes[length++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+				bytes[length++] = (byte) (0x80 | (c & 0x3F));
+			}
+		}
+		return Arrays.copyOf(bytes, length);
 	}
 
 	private static boolean isSafe(int c) {

@@ -91,6 +91,22 @@ class ZnodeLockPathResolverTests {
 		assertThat(paths).hasSameSizeAs(keys);
 	}
 
+	/**
+	 * A lone surrogate has no UTF-8 form ({@code getBytes} would write {@code ?}); it is
+	 * encoded as the three bytes of its code point, which valid UTF-8 never contains.
+	 */
+	@Test
+	void unpairedSurrogatesGetPathsOfTheirOwn() {
+		assertThat(this.resolver.resolve("\uD800")).isEqualTo("/Locks/%ED%A0%80");
+		assertThat(this.resolver.resolve("\uDC00")).isEqualTo("/Locks/%ED%B0%80");
+		assertThat(this.resolver.resolve("a\uDBFFb")).isEqualTo("/Locks/a%ED%AF%BFb");
+		List<String> keys = List.of("?", "\uD800", "\uDC00", "\uDC00\uD800", "\uD800\uDC00", "\uD83D\uDE00",
+				"\uD800" + "k".repeat(300), "?" + "k".repeat(300));
+		assertThat(keys.stream().map(this.resolver::resolve).distinct()).hasSameSizeAs(keys);
+		// a proper pair is one code point, as in UTF-8
+		assertThat(this.resolver.resolve("\uD800\uDC00")).isEqualTo("/Locks/%F0%90%80%80");
+	}
+
 	@Test
 	void nullOrBlankKeyIsRejected() {
 		assertThatExceptionOfType(InvalidLockKeyException.class).isThrownBy(() -> this.resolver.resolve(" \t"));
