@@ -169,22 +169,34 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 
 	/**
 	 * Waits until our node is the first of the lock path, each time watching only its
-	 * predecessor.
+	 * predecessor. A lost connection does not end the wait: our node lives as long as its
+	 * session, so the wait goes on once the connection is back, within the wait time (if the
+	 * session ended, the node is gone and the caller queues again).
 	 * @return {@code false} if the deadline passed first
 	 */
 	private boolean awaitTurn(String ourPath, long deadline) throws Exception {
 		String ourName = ZKPaths.getNodeFromPath(ourPath);
 		while (true) {
-			List<String> children = LockInternals.getSortedChildren(this.client, this.basePath, LOCK_NAME, SORTER);
-			int index = children.indexOf(ourName);
-			if (index < 0) {
-				throw new KeeperException.NoNodeException("Lock node " + ourPath + " is gone (session lost?)");
+			try {
+				List<String> children = LockInternals.getSortedChildren(this.client, this.basePath, LOCK_NAME,
+						SORTER);
+				int index = children.indexOf(ourName);
+				if (index < 0) {
+					throw new KeeperException.NoNodeException("Lock node " + ourPath + " is gone (session lost?)");
+				}
+				if (index == 0) {
+					return true;
+				}
+				if (!awaitPredecessor(ZKPaths.makePath(this.basePath, children.get(index - 1)), deadline)) {
+					return false;
+				}
 			}
-			if (index == 0) {
-				return true;
-			}
-			if (!awaitPredecessor(ZKPaths.makePath(this.basePath, children.get(index - 1)), deadline)) {
-				return false;
+			catch (KeeperException.ConnectionLossException ex) {
+				long remaining = deadline - System.nanoTime();
+				if (remaining <= 0
+						|| !this.client.blockUntilConnected((int) Math.max(1, remaining / 1_000_000), TimeUnit.MILLISECONDS)) {
+					throw ex;
+				}
 			}
 		}
 	}

@@ -218,7 +218,8 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 
 	/**
 	 * Acquires a lock this thread does not hold yet: a node of the current session. A waiter
-	 * whose session ends queues again in the new one, within its wait time.
+	 * whose session ends, or whose recipe gives up over a lost connection, queues again once
+	 * connected, within its wait time.
 	 */
 	private HeldNode acquireInCurrentSession(CuratorLockRecipe recipe, LockRequest request, String path, long start,
 			long deadline) throws Exception {
@@ -234,6 +235,14 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 					throw nodeGone;
 				}
 				// the session ended while this thread waited: queue again in the new one
+				continue;
+			}
+			catch (KeeperException.ConnectionLossException connectionLost) {
+				if (System.nanoTime() >= deadline) {
+					throw connectionLost;
+				}
+				// Curator's retries ran out while the connection was down, and its recipe gave up
+				// its node: queue again once connected, within the wait time
 				continue;
 			}
 			long sessionId = (node.sessionId() != 0) ? node.sessionId() : sessionBefore;

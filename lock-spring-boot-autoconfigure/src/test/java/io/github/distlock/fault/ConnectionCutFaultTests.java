@@ -20,19 +20,20 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The first node of a new key is created in one transaction. When the transaction is applied
- * but its answer is lost with the connection, the node may exist, owned by a session that
- * lives on: unless it is found and deleted, it blocks the key for every process until that
- * session ends.
+ * A client's connection cut through a proxy for longer than Curator's connection timeout and
+ * retries, but shorter than its session: its nodes live on, and so must its locks and waits.
  */
-class UnansweredCreateFaultTests {
+class ConnectionCutFaultTests {
 
 	private static final int SESSION_TIMEOUT_MS = 30_000;
 
@@ -42,8 +43,11 @@ class UnansweredCreateFaultTests {
 	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	/**
-	 * The outage outlasts Curator's connection timeout and retries (so a background search
-	 * started at the loss gives up once), but not the session.
+	 * The first node of a new key is created in one transaction. When the transaction is
+	 * applied but its answer is lost with the connection, the node may exist, owned by a
+	 * session that lives on: unless it is found and deleted, it blocks the key for every
+	 * process until that session ends. The outage outlasts Curator's connection timeout and
+	 * retries (so a background search started at the loss gives up once), but not the session.
 	 */
 	@Test
 	void nodeOfAnUnansweredTransactionIsDeletedOnceTheConnectionIsBackInTheSameSession() throws Exception {
@@ -80,6 +84,52 @@ class UnansweredCreateFaultTests {
 		finally {
 			pool.shutdownNow();
 			observer.close();
+		}
+	}
+
+	/**
+	 * A waiter is woken by the disconnection (ZooKeeper tells every watcher) and reads the lock's
+	 * children while the connection is down: it waits for the connection within its wait time
+	 * instead of failing when Curator's retries are used up (the hand-off recipe keeps its node,
+	 * which lives on with its session; Curator's recipes delete theirs and queue again).
+	 */
+	@ParameterizedTest
+	@CsvSource({ "MUTEX, 8", "MUTEX, 0", "WRITE, 8", "SEMAPHORE_MUTEX, 8" })
+	void waiterKeepsWaitingThroughACutShorterThanItsSession(LockType type, int maxHandoffs) throws Exception {
+		CuratorFramework holderClient = connectedClient(zookeeper.connectString());
+		ExecutorService pool = Executors.newSingleThreadExecutor();
+		try (FreezableTcpProxy proxy = new FreezableTcpProxy(zookeeper.server().getPort());
+				CuratorFramework client = client(proxy.getConnectString());
+				ZookeeperLockRegistry waiterRegistry = new ZookeeperLockRegistry(client,
+						new ZnodeLockPathResolver("/Locks"), new LockListener() {
+						}, new ZookeeperLockRegistry.Options(false, true, maxHandoffs, Duration.ofMillis(100)));
+				ZookeeperLockRegistry holderRegistry = new ZookeeperLockRegistry(holderClient,
+						new ZnodeLockPathResolver("/Locks"))) {
+			String key = "cut-waiter-" + type + "-" + maxHandoffs;
+			LockHandle held = holderRegistry.acquire(new LockRequest(key, type, Duration.ofSeconds(5), "cut"));
+			long session = client.getZookeeperClient().getZooKeeper().getSessionId();
+			Future<Long> waiter = pool.submit(() -> {
+				try (LockHandle lock = waiterRegistry.acquire(new LockRequest(key, type, Duration.ofSeconds(60), "cut"))) {
+					return lock.fencingToken();
+				}
+			});
+			await().until(() -> waiterRegistry.waiters().size() == 1
+					&& ephemeralNodesUnder(holderClient, "/Locks/" + key).size() >= 2);
+			proxy.cut();
+			// longer than the connection timeout and the retries, shorter than the session
+			Thread.sleep(5 * CONNECTION_TIMEOUT_MS);
+			proxy.heal();
+			await().atMost(Duration.ofSeconds(20)).until(() -> client.getZookeeperClient().isConnected());
+			assertThat(client.getZookeeperClient().getZooKeeper().getSessionId()).as("the same session")
+				.isEqualTo(session);
+			assertThat(waiter).isNotDone();
+			long heldToken = held.fencingToken();
+			held.close();
+			assertThat(waiter.get(30, TimeUnit.SECONDS)).isGreaterThan(heldToken);
+		}
+		finally {
+			pool.shutdownNow();
+			holderClient.close();
 		}
 	}
 
