@@ -1,0 +1,148 @@
+package io.github.distlock.campaign;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.h2.tools.Server;
+
+/**
+ * The database that holds the guarded resource: a counter row per key, and a row per committed
+ * critical section, written in the same transaction. MariaDB on 127.0.0.1:3306 when it answers
+ * (unless {@code CAMPAIGN_DB=h2}); otherwise an H2 TCP server in this JVM. Row lock waits are
+ * short, so a holder paused inside its transaction delays the next one by seconds, not minutes.
+ */
+final class CampaignDatabase implements AutoCloseable {
+
+	private static final int LOCK_WAIT_SECONDS = 3;
+
+	private final String url;
+
+	private final String name;
+
+	private final Server h2;
+
+	private CampaignDatabase(String url, String name, Server h2) {
+		this.url = url;
+		this.name = name;
+		this.h2 = h2;
+	}
+
+	static CampaignDatabase start(Path dir) throws SQLException {
+		if (!"h2".equalsIgnoreCase(System.getenv("CAMPAIGN_DB")) && mariaDbAnswers()) {
+			return new CampaignDatabase("jdbc:mariadb://127.0.0.1:3306/test?user=root&password=", "MariaDB", null);
+		}
+		Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-baseDir", dir.toString()).start();
+		return new CampaignDatabase("jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/campaign;MODE=MariaDB;LOCK_TIMEOUT="
+				+ (LOCK_WAIT_SECONDS * 1000), "H2 " + org.h2.engine.Constants.VERSION, server);
+	}
+
+	private static boolean mariaDbAnswers() {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), 3306), 500);
+			return true;
+		}
+		catch (Exception ex) {
+			return false;
+		}
+	}
+
+	String url() {
+		return this.url;
+	}
+
+	String name() {
+		return this.name;
+	}
+
+	/**
+	 * A connection for one worker thread: no auto-commit, read committed, short lock waits.
+	 */
+	static Connection connect(String url) throws SQLException {
+		Connection connection = DriverManager.getConnection(url);
+		connection.setAutoCommit(false);
+		connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+		if (url.startsWith("jdbc:mariadb:")) {
+			try (Statement statement = connection.createStatement()) {
+				statement.execute("SET SESSION innodb_lock_wait_timeout = " + LOCK_WAIT_SECONDS);
+			}
+		}
+		return connection;
+	}
+
+	void createSchema(Collection<String> keys) throws SQLException {
+		try (Connection connection = DriverManager.getConnection(this.url);
+				Statement statement = connection.createStatement()) {
+			statement.execute("DROP TABLE IF EXISTS campaign_commit");
+			statement.execute("DROP TABLE IF EXISTS campaign_counter");
+			statement.execute("CREATE TABLE campaign_counter (k VARCHAR(100) PRIMARY KEY, val BIGINT NOT NULL, "
+					+ "fence BIGINT NOT NULL)");
+			statement.execute("CREATE TABLE campaign_commit (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
+					+ "k VARCHAR(100) NOT NULL, token BIGINT NOT NULL, worker VARCHAR(20) NOT NULL, op BIGINT NOT NULL)");
+			connection.setAutoCommit(false);
+			try (PreparedStatement insert = connection
+				.prepareStatement("INSERT INTO campaign_counter (k, val, fence) VALUES (?, 0, 0)")) {
+				for (String key : keys) {
+					insert.setString(1, key);
+					insert.addBatch();
+				}
+				insert.executeBatch();
+			}
+			connection.commit();
+		}
+	}
+
+	Map<String, Long> counters() throws SQLException {
+		Map<String, Long> counters = new LinkedHashMap<>();
+		try (Connection connection = DriverManager.getConnection(this.url);
+				Statement statement = connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT k, val FROM campaign_counter ORDER BY k")) {
+			while (rows.next()) {
+				counters.put(rows.getString(1), rows.getLong(2));
+			}
+		}
+		return counters;
+	}
+
+	/**
+	 * The committed critical sections, in commit order.
+	 */
+	List<Commit> commits() throws SQLException {
+		List<Commit> commits = new ArrayList<>();
+		try (Connection connection = DriverManager.getConnection(this.url);
+				Statement statement = connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT id, k, token, worker, op FROM campaign_commit ORDER BY id")) {
+			while (rows.next()) {
+				commits.add(new Commit(rows.getLong(1), rows.getString(2), rows.getLong(3), rows.getString(4),
+						rows.getLong(5)));
+			}
+		}
+		return commits;
+	}
+
+	@Override
+	public void close() {
+		if (this.h2 != null) {
+			this.h2.stop();
+		}
+	}
+
+	/**
+	 * A committed critical section, as the database recorded it.
+	 */
+	record Commit(long id, String key, long token, String worker, long op) {
+	}
+
+}

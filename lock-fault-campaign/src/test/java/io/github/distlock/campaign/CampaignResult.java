@@ -1,0 +1,93 @@
+package io.github.distlock.campaign;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a campaign did and found: its figures, and the checker with its violations.
+ */
+final class CampaignResult {
+
+	private final long seed;
+
+	private final Duration faultTime;
+
+	private final String database;
+
+	private final Map<Nemesis.Fault, Integer> faults;
+
+	private final List<String> faultLog;
+
+	private final InvariantChecker checker = new InvariantChecker();
+
+	private final Map<String, Map<String, Integer>> outcomesByKind = new TreeMap<>();
+
+	private int operations;
+
+	CampaignResult(long seed, Duration faultTime, String database, Map<Nemesis.Fault, Integer> faults,
+			List<String> faultLog) {
+		this.seed = seed;
+		this.faultTime = faultTime;
+		this.database = database;
+		this.faults = faults;
+		this.faultLog = faultLog;
+	}
+
+	InvariantChecker checker() {
+		return this.checker;
+	}
+
+	Map<Nemesis.Fault, Integer> faults() {
+		return this.faults;
+	}
+
+	Map<String, Map<String, Integer>> outcomesByKind() {
+		return this.outcomesByKind;
+	}
+
+	void count(List<Operation> history) {
+		this.operations = history.size();
+		for (Operation operation : history) {
+			this.outcomesByKind.computeIfAbsent(operation.kind().name(), (kind) -> new TreeMap<>())
+				.merge(operation.outcome(), 1, Integer::sum);
+		}
+	}
+
+	String report() {
+		StringBuilder report = new StringBuilder();
+		report.append("# Fault campaign, seed ").append(this.seed).append("\n\n");
+		report.append("- faults for ").append(this.faultTime.toSeconds()).append(" s; guarded counters in ")
+			.append(this.database)
+			.append('\n');
+		report.append("- operations: ").append(this.operations).append('\n');
+		report.append("- faults injected: ").append(this.faults.values().stream().mapToInt(Integer::intValue).sum())
+			.append(' ')
+			.append(this.faults)
+			.append('\n');
+		report.append("- violations: ").append(this.checker.violations().size()).append(' ')
+			.append(this.checker.counts())
+			.append("\n\n");
+		report.append("| operation | outcomes |\n| --- | --- |\n");
+		this.outcomesByKind.forEach((kind, outcomes) -> report.append("| ").append(kind).append(" | ")
+			.append(outcomes)
+			.append(" |\n"));
+		report.append("\nFaults, in order:\n\n```\n");
+		this.faultLog.forEach((line) -> report.append(line).append('\n'));
+		report.append("```\n");
+		if (!this.checker.violations().isEmpty()) {
+			report.append("\nViolations:\n\n```\n");
+			this.checker.violations().stream().limit(50).forEach((line) -> report.append(line).append('\n'));
+			report.append("```\n");
+		}
+		report.append("\nReplay: ./mvnw -B -pl lock-fault-campaign -am verify -Pfault-campaign -Dtest=FaultCampaignTests "
+				+ "-Dsurefire.failIfNoSpecifiedTests=false -Dcampaign.seed=")
+			.append(this.seed)
+			.append(" -Dcampaign.duration=")
+			.append(this.faultTime.toSeconds())
+			.append("s\n");
+		return report.toString();
+	}
+
+}

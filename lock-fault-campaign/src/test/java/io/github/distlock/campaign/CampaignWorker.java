@@ -1,0 +1,312 @@
+package io.github.distlock.campaign;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import io.github.distlock.core.LockTemplate;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * A client process of the campaign: several threads take locks through the starter's
+ * {@link LockOperations} on hot keys and a stream of new keys, with every lock type and nested
+ * calls, and guard a counter row per key in the database. Each critical section is appended to
+ * this process's history file as it ends, so the history survives a SIGKILL. Controlled through
+ * files in the run directory: {@code stop}, {@code pause}, {@code expire-<worker>}.
+ */
+public final class CampaignWorker {
+
+	static final int SESSION_TIMEOUT_MS = 4_000;
+
+	/** How long a new key is in use before the next ones replace it. */
+	static final long FRESH_KEY_MILLIS = 2_000;
+
+	static final int FRESH_KEYS_PER_PERIOD = 3;
+
+	static final List<String> FAMILIES = List.of("m", "s", "rw");
+
+	static final int HOT_KEYS = 2;
+
+	/** Past its wait time and this, an operation is reported as stuck. */
+	private static final long STUCK_AFTER_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+	private final Map<String, String> args;
+
+	private final String worker;
+
+	private final Path dir;
+
+	private final PrintWriter history;
+
+	private final AtomicLong operations = new AtomicLong();
+
+	private volatile boolean stopping;
+
+	private volatile boolean paused;
+
+	private CampaignWorker(Map<String, String> args) throws IOException {
+		this.args = args;
+		this.worker = args.get("worker");
+		this.dir = Path.of(args.get("dir"));
+		this.history = new PrintWriter(Files.newBufferedWriter(this.dir.resolve("history-" + this.worker + ".tsv"),
+				StandardOpenOption.CREATE, StandardOpenOption.APPEND));
+	}
+
+	public static void main(String[] arguments) throws Exception {
+		Map<String, String> args = new HashMap<>();
+		for (String argument : arguments) {
+			int equals = argument.indexOf('=');
+			args.put(argument.substring(0, equals), argument.substring(equals + 1));
+		}
+		new CampaignWorker(args).run();
+		System.exit(0);
+	}
+
+	private void run() throws Exception {
+		String mode = this.args.get("mode");
+		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
+			.connectString(this.args.get("connect") + (mode.equals("chroot") ? "/campaign" : ""))
+			.sessionTimeoutMs(SESSION_TIMEOUT_MS)
+			.connectionTimeoutMs(2_000)
+			.retryPolicy(new ExponentialBackoffRetry(100, 3, 1_000));
+		if (mode.equals("namespace")) {
+			builder.namespace("campaign");
+		}
+		CuratorFramework client = builder.build();
+		client.start();
+		if (!client.blockUntilConnected(30, TimeUnit.SECONDS)) {
+			throw new IllegalStateException("Worker " + this.worker + " could not connect");
+		}
+		String root = mode.equals("plain") ? "/campaign/Locks" : "/Locks";
+		ZookeeperLockRegistry.Options options = new ZookeeperLockRegistry.Options(false,
+				Boolean.parseBoolean(this.args.get("localQueue")), Integer.parseInt(this.args.get("handoffs")),
+				Duration.ofMillis(100));
+		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(client, new ZnodeLockPathResolver(root),
+				new LockListener() {
+				}, options);
+		LockOperations locks = new LockTemplate(registry, new LockListener() {
+		}, true);
+		int threads = Integer.parseInt(this.args.get("threads"));
+		long seed = Long.parseLong(this.args.get("seed"));
+		long[] opStarted = new long[threads];
+		long[] opWait = new long[threads];
+		CountDownLatch done = new CountDownLatch(threads);
+		List<Thread> workers = new ArrayList<>();
+		for (int t = 0; t < threads; t++) {
+			int index = t;
+			Random random = new Random(seed * 31 + this.worker.hashCode() * 7L + index);
+			Thread thread = new Thread(() -> {
+				try (Connection connection = CampaignDatabase.connect(this.args.get("db"))) {
+					GuardedCounter counter = new GuardedCounter(connection, random);
+					while (!this.stopping) {
+						if (this.paused) {
+							opStarted[index] = 0;
+							Thread.sleep(20);
+							continue;
+						}
+						Duration wait = Duration.ofMillis(1_000 + random.nextInt(2_000));
+						opWait[index] = wait.toNanos();
+						opStarted[index] = System.nanoTime();
+						operation(locks, counter, random, wait, index);
+						opStarted[index] = 0;
+					}
+				}
+				catch (Exception ex) {
+					record("ERROR\t" + this.worker + "\t" + index + "\t" + ex);
+				}
+				finally {
+					done.countDown();
+				}
+			}, "campaign-" + this.worker + "-" + t);
+			workers.add(thread);
+			thread.start();
+		}
+		Files.writeString(this.dir.resolve("ready-" + this.worker), "ready");
+		boolean pausedReported = false;
+		while (!this.stopping) {
+			this.stopping = Files.exists(this.dir.resolve("stop"));
+			this.paused = Files.exists(this.dir.resolve("pause"));
+			if (this.paused && !pausedReported && idle(opStarted)) {
+				Files.writeString(this.dir.resolve("paused-" + this.worker), Long.toString(this.operations.get()));
+				pausedReported = true;
+			}
+			Path expire = this.dir.resolve("expire-" + this.worker);
+			if (Files.exists(expire)) {
+				Files.delete(expire);
+				expireOwnSession(client, this.args.get("ensemble"));
+			}
+			long now = System.nanoTime();
+			for (int t = 0; t < threads; t++) {
+				long started = opStarted[t];
+				if (started != 0 && now - started > opWait[t] + STUCK_AFTER_NANOS) {
+					record("STUCK\t" + this.worker + "\t" + t + "\t" + workers.get(t).getState());
+					opStarted[t] = 0;
+				}
+			}
+			Thread.sleep(50);
+		}
+		boolean finished = done.await(60, TimeUnit.SECONDS);
+		if (!finished) {
+			record("STUCK\t" + this.worker + "\tstop\tthreads did not finish after stop");
+		}
+		registry.close();
+		client.close();
+		this.history.close();
+		Files.writeString(this.dir.resolve("stopped-" + this.worker), Long.toString(this.operations.get()));
+	}
+
+	private static boolean idle(long[] opStarted) {
+		for (long started : opStarted) {
+			if (started != 0) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * One operation: a lock type and key, the critical section, and its line in the history.
+	 */
+	private void operation(LockOperations locks, GuardedCounter counter, Random random, Duration wait, int thread)
+			throws InterruptedException {
+		int family = random.nextInt(10);
+		String familyName = (family < 4) ? "m" : (family < 6) ? "s" : "rw";
+		String key = key(familyName, random);
+		int choice = random.nextInt(100);
+		Kind kind = switch (familyName) {
+			case "m" -> (choice < 70) ? Kind.MUTEX : Kind.NESTED_MUTEX;
+			case "s" -> Kind.SEMAPHORE_MUTEX;
+			default -> (choice < 40) ? Kind.WRITE : (choice < 75) ? Kind.READ : Kind.READ_IN_WRITE;
+		};
+		long op = this.operations.incrementAndGet();
+		long start = 0;
+		long end = 0;
+		long token = 0;
+		long innerToken = 0;
+		String outcome;
+		LockState endState = null;
+		try (LockHandle outer = locks.acquire(new LockRequest(key, kind.outerType(), wait, "campaign"))) {
+			start = System.nanoTime();
+			token = outer.fencingToken();
+			outcome = switch (kind) {
+				case MUTEX, SEMAPHORE_MUTEX, WRITE -> counter.increment(key, outer, this.worker, op).name();
+				case READ -> counter.readTwice(key, outer).name();
+				case NESTED_MUTEX -> {
+					Thread.sleep(random.nextInt(30));
+					try (LockHandle inner = locks.acquire(new LockRequest(key, LockType.MUTEX, wait, "campaign"))) {
+						innerToken = inner.fencingToken();
+						yield counter.increment(key, inner, this.worker, op).name();
+					}
+				}
+				case READ_IN_WRITE -> {
+					GuardedCounter.Outcome written = counter.increment(key, outer, this.worker, op);
+					Thread.sleep(random.nextInt(30));
+					try (LockHandle inner = locks.acquire(new LockRequest(key, LockType.READ, wait, "campaign"))) {
+						innerToken = inner.fencingToken();
+						GuardedCounter.Outcome read = counter.readTwice(key, inner);
+						yield written.name() + "+" + read.name();
+					}
+				}
+			};
+			end = System.nanoTime();
+			endState = outer.state();
+		}
+		catch (DistributedLockException ex) {
+			if (start != 0 && end == 0) {
+				end = System.nanoTime();
+			}
+			outcome = ex.getClass().getSimpleName();
+		}
+		record(String.join("\t", "OP", this.worker, Integer.toString(thread), Long.toString(op), key, kind.name(),
+				Long.toString(token), Long.toString(innerToken), Long.toString(start), Long.toString(end), outcome,
+				String.valueOf(endState)));
+	}
+
+	/**
+	 * A hot key of the family, or one of the new keys of the current period: new keys are used
+	 * by every worker for a couple of seconds, then never again.
+	 */
+	private String key(String family, Random random) {
+		if (random.nextInt(10) < 7) {
+			return family + "-hot-" + random.nextInt(HOT_KEYS);
+		}
+		long period = (System.currentTimeMillis() - Long.parseLong(this.args.get("start"))) / FRESH_KEY_MILLIS;
+		if (period >= Long.parseLong(this.args.get("periods"))) {
+			return family + "-hot-" + random.nextInt(HOT_KEYS);
+		}
+		return freshKey(family, period, random.nextInt(FRESH_KEYS_PER_PERIOD));
+	}
+
+	static String freshKey(String family, long period, int index) {
+		return family + "-fresh-" + period + "-" + index;
+	}
+
+	private synchronized void record(String line) {
+		this.history.println(line);
+		this.history.flush();
+	}
+
+	/**
+	 * Expires this process's session on the server, as a long pause or partition would:
+	 * another handle opened with the same session id and password closes it.
+	 */
+	private static void expireOwnSession(CuratorFramework client, String ensemble) throws Exception {
+		ZooKeeper zookeeper = client.getZookeeperClient().getZooKeeper();
+		CountDownLatch connected = new CountDownLatch(1);
+		ZooKeeper twin = new ZooKeeper(ensemble, SESSION_TIMEOUT_MS, (event) -> {
+			if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
+				connected.countDown();
+			}
+		}, zookeeper.getSessionId(), zookeeper.getSessionPasswd());
+		try {
+			connected.await(10, TimeUnit.SECONDS);
+		}
+		finally {
+			twin.close();
+		}
+	}
+
+	/**
+	 * What a worker does in one operation.
+	 */
+	enum Kind {
+
+		MUTEX, SEMAPHORE_MUTEX, WRITE, READ, NESTED_MUTEX, READ_IN_WRITE;
+
+		LockType outerType() {
+			return switch (this) {
+				case MUTEX, NESTED_MUTEX -> LockType.MUTEX;
+				case SEMAPHORE_MUTEX -> LockType.SEMAPHORE_MUTEX;
+				case WRITE, READ_IN_WRITE -> LockType.WRITE;
+				case READ -> LockType.READ;
+			};
+		}
+
+	}
+
+}

@@ -1,0 +1,128 @@
+package io.github.distlock.campaign;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The network between one client process and the ensemble: a loopback port per server that
+ * forwards to it. Frozen, it keeps connections open and forwards nothing (a hung network, so
+ * the client notices only by its read timeout); cut, it closes every connection and every new
+ * one at once (a partition the client notices at once). Healed, it forwards again.
+ */
+final class ClientProxy implements AutoCloseable {
+
+	private final List<ServerSocket> listeners = new ArrayList<>();
+
+	private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+
+	private volatile boolean frozen;
+
+	private volatile boolean cut;
+
+	private volatile boolean closed;
+
+	ClientProxy(List<Integer> serverPorts) throws IOException {
+		for (int port : serverPorts) {
+			ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+			this.listeners.add(listener);
+			daemon(() -> accept(listener, port), "proxy-accept-" + port).start();
+		}
+	}
+
+	String connectString() {
+		StringJoiner connect = new StringJoiner(",");
+		this.listeners.forEach((listener) -> connect.add("127.0.0.1:" + listener.getLocalPort()));
+		return connect.toString();
+	}
+
+	void freeze() {
+		this.frozen = true;
+	}
+
+	void cut() {
+		this.cut = true;
+		this.sockets.forEach(ClientProxy::closeQuietly);
+		this.sockets.clear();
+	}
+
+	void heal() {
+		this.cut = false;
+		this.frozen = false;
+	}
+
+	private void accept(ServerSocket listener, int serverPort) {
+		while (!this.closed) {
+			try {
+				Socket client = listener.accept();
+				if (this.cut) {
+					closeQuietly(client);
+					continue;
+				}
+				Socket server = new Socket(InetAddress.getLoopbackAddress(), serverPort);
+				this.sockets.add(client);
+				this.sockets.add(server);
+				daemon(() -> pump(client, server), "proxy-up").start();
+				daemon(() -> pump(server, client), "proxy-down").start();
+			}
+			catch (IOException ex) {
+				// closed, or the server is down: the client sees a dropped connection
+			}
+		}
+	}
+
+	private void pump(Socket from, Socket to) {
+		byte[] buffer = new byte[8192];
+		try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+			int read;
+			while ((read = in.read(buffer)) >= 0) {
+				while (this.frozen && !this.cut && !this.closed) {
+					Thread.sleep(10);
+				}
+				if (this.cut || this.closed) {
+					break;
+				}
+				out.write(buffer, 0, read);
+			}
+		}
+		catch (IOException | InterruptedException ex) {
+			// connection closed
+		}
+		finally {
+			closeQuietly(from);
+			closeQuietly(to);
+			this.sockets.remove(from);
+			this.sockets.remove(to);
+		}
+	}
+
+	@Override
+	public void close() {
+		this.closed = true;
+		this.listeners.forEach(ClientProxy::closeQuietly);
+		this.sockets.forEach(ClientProxy::closeQuietly);
+	}
+
+	private static Thread daemon(Runnable task, String name) {
+		Thread thread = new Thread(task, name);
+		thread.setDaemon(true);
+		return thread;
+	}
+
+	private static void closeQuietly(AutoCloseable closeable) {
+		try {
+			closeable.close();
+		}
+		catch (Exception ex) {
+			// already closed
+		}
+	}
+
+}

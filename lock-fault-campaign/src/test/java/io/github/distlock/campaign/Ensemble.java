@@ -1,0 +1,208 @@
+package io.github.distlock.campaign;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A ZooKeeper ensemble of separate server processes ({@code QuorumPeerMain} from the zookeeper
+ * jar on this JVM's class path), on loopback ports, with a short tick so that sessions of a few
+ * seconds are allowed. It kills and restarts members, and stops exactly what it started.
+ */
+final class Ensemble implements AutoCloseable {
+
+	static final int TICK_MS = 500;
+
+	private final Path dir;
+
+	private final List<Member> members = new ArrayList<>();
+
+	private Ensemble(Path dir, int size) throws IOException {
+		this.dir = dir;
+		for (int id = 1; id <= size; id++) {
+			this.members.add(new Member(id, freePort(), freePort(), freePort()));
+		}
+		StringJoiner servers = new StringJoiner("\n");
+		for (Member member : this.members) {
+			servers.add("server." + member.id + "=127.0.0.1:" + member.quorumPort + ":" + member.electionPort);
+		}
+		for (Member member : this.members) {
+			Path data = dir.resolve("zk" + member.id);
+			Files.createDirectories(data);
+			Files.writeString(data.resolve("myid"), Integer.toString(member.id));
+			Files.writeString(member.config(dir),
+					String.join("\n", "tickTime=" + TICK_MS, "initLimit=20", "syncLimit=5", "dataDir=" + data,
+							"clientPort=" + member.clientPort, "clientPortAddress=127.0.0.1", "admin.enableServer=false",
+							"4lw.commands.whitelist=srvr,ruok", "znode.container.checkIntervalMs=1000",
+							servers.toString(), ""));
+		}
+	}
+
+	static Ensemble start(Path dir, int size) throws Exception {
+		Ensemble ensemble = new Ensemble(dir, size);
+		try {
+			for (Member member : ensemble.members) {
+				ensemble.startMember(member);
+			}
+			ensemble.awaitLeader(Duration.ofSeconds(60));
+			return ensemble;
+		}
+		catch (Exception ex) {
+			ensemble.close();
+			throw ex;
+		}
+	}
+
+	private void startMember(Member member) throws IOException {
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		ProcessBuilder builder = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+				"-Dzookeeper.admin.enableServer=false", "-cp", System.getProperty("java.class.path"),
+				"org.apache.zookeeper.server.quorum.QuorumPeerMain", member.config(this.dir).toString());
+		builder.redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.dir.resolve("zk" + member.id + ".log").toFile()));
+		member.process = builder.start();
+	}
+
+	List<Integer> clientPorts() {
+		return this.members.stream().map((member) -> member.clientPort).toList();
+	}
+
+	String connectString() {
+		StringJoiner connect = new StringJoiner(",");
+		clientPorts().forEach((port) -> connect.add("127.0.0.1:" + port));
+		return connect.toString();
+	}
+
+	int awaitLeader(Duration timeout) throws Exception {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (System.nanoTime() < deadline) {
+			for (Member member : this.members) {
+				if (member.isRunning() && "leader".equals(mode(member.clientPort))) {
+					return member.id;
+				}
+			}
+			Thread.sleep(100);
+		}
+		throw new IllegalStateException("The ensemble elected no leader within " + timeout + "; logs in " + this.dir);
+	}
+
+	/**
+	 * A running member that is not the leader, or {@code -1}.
+	 */
+	int follower() {
+		for (Member member : this.members) {
+			if (member.isRunning() && "follower".equals(mode(member.clientPort))) {
+				return member.id;
+			}
+		}
+		return -1;
+	}
+
+	void kill(int id) throws InterruptedException {
+		Member member = this.members.get(id - 1);
+		member.process.destroyForcibly();
+		member.process.waitFor(30, TimeUnit.SECONDS);
+	}
+
+	void restart(int id) throws IOException {
+		startMember(this.members.get(id - 1));
+	}
+
+	/**
+	 * Waits until every member runs and serves clients.
+	 */
+	void awaitAllServing(Duration timeout) throws Exception {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		for (Member member : this.members) {
+			while (!member.isRunning() || !List.of("leader", "follower").contains(mode(member.clientPort))) {
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException("Member " + member.id + " does not serve; logs in " + this.dir);
+				}
+				Thread.sleep(100);
+			}
+		}
+	}
+
+	@Override
+	public void close() {
+		for (Member member : this.members) {
+			if (member.process != null) {
+				member.process.destroyForcibly();
+			}
+		}
+		for (Member member : this.members) {
+			if (member.process != null) {
+				try {
+					member.process.waitFor(30, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
+		}
+	}
+
+	private static String mode(int port) {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1_000);
+			socket.setSoTimeout(2_000);
+			socket.getOutputStream().write("srvr".getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+			return answer.lines()
+				.filter((line) -> line.startsWith("Mode: "))
+				.map((line) -> line.substring("Mode: ".length()).trim())
+				.findFirst()
+				.orElse("unknown");
+		}
+		catch (IOException ex) {
+			return "down";
+		}
+	}
+
+	static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+	}
+
+	private static final class Member {
+
+		private final int id;
+
+		private final int clientPort;
+
+		private final int quorumPort;
+
+		private final int electionPort;
+
+		private Process process;
+
+		Member(int id, int clientPort, int quorumPort, int electionPort) {
+			this.id = id;
+			this.clientPort = clientPort;
+			this.quorumPort = quorumPort;
+			this.electionPort = electionPort;
+		}
+
+		Path config(Path dir) {
+			return dir.resolve("zoo" + this.id + ".cfg");
+		}
+
+		boolean isRunning() {
+			return this.process != null && this.process.isAlive();
+		}
+
+	}
+
+}

@@ -1,0 +1,125 @@
+package io.github.distlock.campaign;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Random;
+
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.LockState;
+
+/**
+ * The critical sections of a worker thread on its counter rows, guarded the way the README
+ * teaches: the holder first claims the row with its fencing token, then reads and writes only
+ * while the row is still claimed by that token, and commits only while its lock is held (what
+ * the starter's commit guard does for {@code @Transactional} methods).
+ */
+final class GuardedCounter {
+
+	private final Connection connection;
+
+	private final Random random;
+
+	GuardedCounter(Connection connection, Random random) {
+		this.connection = connection;
+		this.random = random;
+	}
+
+	/**
+	 * Adds one to the key's counter under the lock.
+	 */
+	Outcome increment(String key, AcquiredLock lock, String worker, long op) throws InterruptedException {
+		long token = lock.fencingToken();
+		try {
+			if (update("UPDATE campaign_counter SET fence = ? WHERE k = ? AND fence < ?", token, key, token) == 0) {
+				return rollback(Outcome.CLAIM_REFUSED);
+			}
+			long value = read(key);
+			Thread.sleep(this.random.nextInt(15));
+			if (update("UPDATE campaign_counter SET val = ? WHERE k = ? AND fence = ?", value + 1, key, token) == 0) {
+				return rollback(Outcome.FENCED);
+			}
+			try (PreparedStatement insert = this.connection
+				.prepareStatement("INSERT INTO campaign_commit (k, token, worker, op) VALUES (?, ?, ?, ?)")) {
+				insert.setString(1, key);
+				insert.setLong(2, token);
+				insert.setString(3, worker);
+				insert.setLong(4, op);
+				insert.executeUpdate();
+			}
+			if (lock.state() != LockState.HELD) {
+				return rollback(Outcome.ROLLED_BACK_NOT_HELD);
+			}
+			this.connection.commit();
+			return Outcome.COMMITTED;
+		}
+		catch (SQLException ex) {
+			return rollback(Outcome.DB_ERROR);
+		}
+	}
+
+	/**
+	 * Reads the key's counter twice under a READ lock: no writer may commit in between.
+	 */
+	Outcome readTwice(String key, AcquiredLock lock) throws InterruptedException {
+		try {
+			long first = read(key);
+			this.connection.commit();
+			Thread.sleep(this.random.nextInt(15));
+			long second = read(key);
+			this.connection.commit();
+			if (lock.state() != LockState.HELD) {
+				return Outcome.READ_NOT_HELD;
+			}
+			return (first == second) ? Outcome.READ_CLEAN : Outcome.READ_CHANGED;
+		}
+		catch (SQLException ex) {
+			return rollback(Outcome.DB_ERROR);
+		}
+	}
+
+	private long read(String key) throws SQLException {
+		try (PreparedStatement select = this.connection.prepareStatement("SELECT val FROM campaign_counter WHERE k = ?")) {
+			select.setString(1, key);
+			try (ResultSet row = select.executeQuery()) {
+				row.next();
+				return row.getLong(1);
+			}
+		}
+	}
+
+	private int update(String sql, long first, String key, long third) throws SQLException {
+		try (PreparedStatement update = this.connection.prepareStatement(sql)) {
+			update.setLong(1, first);
+			update.setString(2, key);
+			update.setLong(3, third);
+			return update.executeUpdate();
+		}
+	}
+
+	private Outcome rollback(Outcome outcome) {
+		try {
+			this.connection.rollback();
+		}
+		catch (SQLException ex) {
+			// the connection is gone: the transaction did not commit
+		}
+		return outcome;
+	}
+
+	/**
+	 * How a critical section ended.
+	 */
+	enum Outcome {
+
+		COMMITTED, CLAIM_REFUSED, FENCED, ROLLED_BACK_NOT_HELD, DB_ERROR, READ_CLEAN, READ_CHANGED, READ_NOT_HELD;
+
+		/** Whether the holder acted as if it held the lock alone. */
+		boolean acted() {
+			return this == COMMITTED || this == READ_CLEAN || this == READ_CHANGED;
+		}
+
+	}
+
+}

@@ -1,0 +1,116 @@
+package io.github.distlock.campaign;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Checks a campaign's history against what a lock must guarantee:
+ * <ol>
+ * <li>no lost update: each counter equals the number of committed sections of its key;</li>
+ * <li>committed tokens strictly increase per key, in commit order;</li>
+ * <li>two sections of one key that overlapped in time (an exclusive one with any other) were
+ * not both carried out by holders that were never told: one of them ended with a lock
+ * exception, a refused claim, a fenced write, a rolled-back transaction or its lock lost. A
+ * section during which its own process was paused (SIGSTOP) is left to the fencing token
+ * (1 and 2): after a pause a holder cannot know its lock is gone before it talks to
+ * ZooKeeper again;</li>
+ * <li>a READ section saw no commit by a writer while its lock was held;</li>
+ * <li>a nested lock carries the token of the lock around it.</li>
+ * </ol>
+ * Stuck keys, leftover nodes and stuck threads found by the campaign are added as they are.
+ */
+final class InvariantChecker {
+
+	private final List<String> violations = new ArrayList<>();
+
+	private final Map<String, Integer> counts = new TreeMap<>();
+
+	List<String> violations() {
+		return this.violations;
+	}
+
+	/** Violations by invariant. */
+	Map<String, Integer> counts() {
+		return this.counts;
+	}
+
+	InvariantChecker check(List<Operation> operations, List<CampaignDatabase.Commit> commits, Map<String, Long> counters,
+			Map<String, List<long[]>> pausesByWorker) {
+		checkNoLostUpdate(commits, counters);
+		checkTokensIncrease(commits);
+		checkExclusion(operations, pausesByWorker);
+		for (Operation operation : operations) {
+			if (operation.outcome().contains("READ_CHANGED") && operation.actedUntold()
+					&& !paused(operation, pausesByWorker)) {
+				add("read-changed", "a writer committed during a READ section: " + operation);
+			}
+			if (operation.innerToken() != 0 && operation.innerToken() != operation.token()) {
+				add("nested-token", "a nested lock's token differs from its outer lock's: " + operation + " inner="
+						+ operation.innerToken());
+			}
+		}
+		return this;
+	}
+
+	private void checkNoLostUpdate(List<CampaignDatabase.Commit> commits, Map<String, Long> counters) {
+		Map<String, Long> committed = new HashMap<>();
+		commits.forEach((commit) -> committed.merge(commit.key(), 1L, Long::sum));
+		counters.forEach((key, value) -> {
+			long expected = committed.getOrDefault(key, 0L);
+			if (value != expected) {
+				add("lost-update", "counter " + key + " is " + value + " after " + expected + " committed sections");
+			}
+		});
+	}
+
+	private void checkTokensIncrease(List<CampaignDatabase.Commit> commits) {
+		Map<String, CampaignDatabase.Commit> last = new HashMap<>();
+		for (CampaignDatabase.Commit commit : commits) {
+			CampaignDatabase.Commit previous = last.put(commit.key(), commit);
+			if (previous != null && commit.token() <= previous.token()) {
+				add("token-order", "key " + commit.key() + ": commit " + commit + " after " + previous);
+			}
+		}
+	}
+
+	private void checkExclusion(List<Operation> operations, Map<String, List<long[]>> pausesByWorker) {
+		Map<String, List<Operation>> byKey = new HashMap<>();
+		for (Operation operation : operations) {
+			if (operation.actedUntold() && !paused(operation, pausesByWorker)) {
+				byKey.computeIfAbsent(operation.key(), (key) -> new ArrayList<>()).add(operation);
+			}
+		}
+		for (List<Operation> sections : byKey.values()) {
+			sections.sort(Comparator.comparingLong(Operation::start));
+			List<Operation> open = new ArrayList<>();
+			for (Operation section : sections) {
+				open.removeIf((earlier) -> earlier.end() <= section.start());
+				for (Operation earlier : open) {
+					if (earlier.exclusive() || section.exclusive()) {
+						add("untold-overlap", "two holders acted at once, neither told: " + earlier + " | " + section);
+					}
+				}
+				open.add(section);
+			}
+		}
+	}
+
+	private static boolean paused(Operation operation, Map<String, List<long[]>> pausesByWorker) {
+		for (long[] pause : pausesByWorker.getOrDefault(operation.worker(), List.of())) {
+			if (pause[0] < operation.end() && operation.start() < pause[1]) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	void add(String invariant, String violation) {
+		this.counts.merge(invariant, 1, Integer::sum);
+		this.violations.add(invariant + ": " + violation);
+	}
+
+}

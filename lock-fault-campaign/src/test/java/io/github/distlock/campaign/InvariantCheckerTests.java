@@ -1,0 +1,97 @@
+package io.github.distlock.campaign;
+
+import java.util.List;
+import java.util.Map;
+
+import io.github.distlock.campaign.CampaignDatabase.Commit;
+import io.github.distlock.campaign.CampaignWorker.Kind;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The checker on hand-made histories: each kind of violation is found, and what a correct
+ * lock produces under faults is accepted.
+ */
+class InvariantCheckerTests {
+
+	@Test
+	void lostUpdateIsFound() {
+		InvariantChecker checker = check(List.of(), List.of(commit(1, "k", 10), commit(2, "k", 20)), Map.of("k", 1L));
+		assertThat(checker.counts()).containsOnlyKeys("lost-update");
+	}
+
+	@Test
+	void tokenRegressionIsFound() {
+		InvariantChecker checker = check(List.of(), List.of(commit(1, "k", 20), commit(2, "k", 10)), Map.of("k", 2L));
+		assertThat(checker.counts()).containsOnlyKeys("token-order");
+	}
+
+	@Test
+	void untoldOverlapOfTwoWritersIsFound() {
+		InvariantChecker checker = check(List.of(op("a", Kind.MUTEX, 100, 200, "COMMITTED", "HELD"),
+				op("b", Kind.MUTEX, 150, 250, "COMMITTED", "HELD")), List.of(), Map.of());
+		assertThat(checker.counts()).containsExactly(Map.entry("untold-overlap", 1));
+	}
+
+	@Test
+	void writerOverlappingAReaderIsFoundButReadersMayShare() {
+		assertThat(check(List.of(op("a", Kind.READ, 100, 200, "READ_CLEAN", "HELD"),
+				op("b", Kind.WRITE, 150, 250, "COMMITTED", "HELD")), List.of(), Map.of()).counts())
+			.containsOnlyKeys("untold-overlap");
+		assertThat(check(List.of(op("a", Kind.READ, 100, 200, "READ_CLEAN", "HELD"),
+				op("b", Kind.READ, 150, 250, "READ_CLEAN", "HELD")), List.of(), Map.of()).violations())
+			.isEmpty();
+	}
+
+	@Test
+	void overlapIsAcceptedWhenAHolderWasTold() {
+		for (String told : List.of("CLAIM_REFUSED", "FENCED", "ROLLED_BACK_NOT_HELD", "LockLostException")) {
+			assertThat(check(List.of(op("a", Kind.MUTEX, 100, 200, told, "HELD"),
+					op("b", Kind.MUTEX, 150, 250, "COMMITTED", "HELD")), List.of(), Map.of()).violations())
+				.as(told)
+				.isEmpty();
+		}
+		assertThat(check(List.of(op("a", Kind.MUTEX, 100, 200, "COMMITTED", "LOST"),
+				op("b", Kind.MUTEX, 150, 250, "COMMITTED", "HELD")), List.of(), Map.of()).violations())
+			.isEmpty();
+	}
+
+	@Test
+	void overlapOfAPausedHolderIsLeftToTheFencingToken() {
+		List<Operation> operations = List.of(op("a", Kind.MUTEX, 100, 200, "COMMITTED", "HELD"),
+				op("b", Kind.MUTEX, 150, 250, "COMMITTED", "HELD"));
+		assertThat(new InvariantChecker()
+			.check(operations, List.of(), Map.of(), Map.of("a", List.of(new long[] { 120, 140 })))
+			.violations()).isEmpty();
+	}
+
+	@Test
+	void sectionsOneAfterTheOtherAreAccepted() {
+		assertThat(check(List.of(op("a", Kind.MUTEX, 100, 200, "COMMITTED", "HELD"),
+				op("b", Kind.MUTEX, 200, 300, "COMMITTED", "HELD")), List.of(commit(1, "k", 10), commit(2, "k", 20)),
+				Map.of("k", 2L)).violations()).isEmpty();
+	}
+
+	@Test
+	void readThatSawACommitAndANestedTokenMismatchAreFound() {
+		Operation changed = op("a", Kind.READ, 100, 200, "READ_CHANGED", "HELD");
+		Operation nested = new Operation("b", 0, 2, "k", Kind.READ_IN_WRITE, 10, 11, 300, 400, "COMMITTED+READ_CLEAN",
+				"HELD");
+		assertThat(check(List.of(changed, nested), List.of(), Map.of()).counts()).containsOnlyKeys("read-changed",
+				"nested-token");
+	}
+
+	private static InvariantChecker check(List<Operation> operations, List<Commit> commits, Map<String, Long> counters) {
+		return new InvariantChecker().check(operations, commits, counters, Map.of());
+	}
+
+	private static Operation op(String worker, Kind kind, long start, long end, String outcome, String endState) {
+		return new Operation(worker, 0, 1, "k", kind, 10, 0, start, end, outcome, endState);
+	}
+
+	private static Commit commit(long id, String key, long token) {
+		return new Commit(id, key, token, "w", id);
+	}
+
+}

@@ -1,0 +1,138 @@
+package io.github.distlock.campaign;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+/**
+ * Injects one fault at a time, chosen and timed by a seeded random, and heals it: servers
+ * killed and restarted, client processes paused, killed and replaced, client connections
+ * frozen and cut through their proxies, sessions expired. "Long" faults outlast the workers'
+ * session timeout, "short" ones do not. Pauses are recorded, for the checker.
+ */
+final class Nemesis {
+
+	private static final int SESSION_MS = CampaignWorker.SESSION_TIMEOUT_MS;
+
+	enum Fault {
+
+		KILL_LEADER, KILL_FOLLOWER, PAUSE_CLIENT_LONG, PAUSE_CLIENT_SHORT, FREEZE_CLIENT_LONG, FREEZE_CLIENT_SHORT,
+		CUT_CLIENT_LONG, CUT_CLIENT_SHORT, EXPIRE_SESSION, KILL_CLIENT
+
+	}
+
+	private final Ensemble ensemble;
+
+	private final List<WorkerProcess> workers;
+
+	private final Random random;
+
+	private final Map<Fault, Integer> injected = new TreeMap<>();
+
+	private final Map<String, List<long[]>> pauses = new HashMap<>();
+
+	private final List<String> log = new ArrayList<>();
+
+	Nemesis(Ensemble ensemble, List<WorkerProcess> workers, Random random) {
+		this.ensemble = ensemble;
+		this.workers = workers;
+		this.random = random;
+	}
+
+	Map<Fault, Integer> injected() {
+		return this.injected;
+	}
+
+	Map<String, List<long[]>> pauses() {
+		return this.pauses;
+	}
+
+	List<String> log() {
+		return this.log;
+	}
+
+	/**
+	 * Injects one fault and heals it.
+	 */
+	void strike(long campaignStartNanos) throws Exception {
+		Fault fault = Fault.values()[this.random.nextInt(Fault.values().length)];
+		WorkerProcess worker = this.workers.get(this.random.nextInt(this.workers.size()));
+		int longMs = SESSION_MS + 1_500 + this.random.nextInt(2_500);
+		int shortMs = 300 + this.random.nextInt(SESSION_MS / 3);
+		String target = worker.name();
+		switch (fault) {
+			case KILL_LEADER -> {
+				int leader = this.ensemble.awaitLeader(Duration.ofSeconds(60));
+				target = "server " + leader;
+				restartAfter(leader, shortMs);
+			}
+			case KILL_FOLLOWER -> {
+				int follower = this.ensemble.follower();
+				if (follower < 0) {
+					return;
+				}
+				target = "server " + follower;
+				restartAfter(follower, shortMs);
+			}
+			case PAUSE_CLIENT_LONG -> pause(worker, longMs);
+			case PAUSE_CLIENT_SHORT -> pause(worker, shortMs);
+			case FREEZE_CLIENT_LONG -> freeze(worker, longMs);
+			case FREEZE_CLIENT_SHORT -> freeze(worker, shortMs);
+			case CUT_CLIENT_LONG -> cut(worker, longMs);
+			case CUT_CLIENT_SHORT -> cut(worker, shortMs);
+			case EXPIRE_SESSION -> worker.expireSession();
+			case KILL_CLIENT -> {
+				worker.kill();
+				worker.start();
+				worker.awaitReady(Duration.ofSeconds(60));
+			}
+		}
+		this.injected.merge(fault, 1, Integer::sum);
+		this.log.add(String.format("%7.1f s %s %s", (System.nanoTime() - campaignStartNanos) / 1e9, fault, target));
+	}
+
+	private void restartAfter(int server, int millis) throws Exception {
+		this.ensemble.kill(server);
+		Thread.sleep(millis);
+		this.ensemble.restart(server);
+		this.ensemble.awaitAllServing(Duration.ofSeconds(60));
+	}
+
+	private void pause(WorkerProcess worker, int millis) throws Exception {
+		long from = System.nanoTime();
+		worker.signal("STOP");
+		try {
+			Thread.sleep(millis);
+		}
+		finally {
+			worker.signal("CONT");
+			this.pauses.computeIfAbsent(worker.name(), (name) -> new ArrayList<>())
+				.add(new long[] { from, System.nanoTime() });
+		}
+	}
+
+	private void freeze(WorkerProcess worker, int millis) throws InterruptedException {
+		worker.proxy().freeze();
+		try {
+			Thread.sleep(millis);
+		}
+		finally {
+			worker.proxy().heal();
+		}
+	}
+
+	private void cut(WorkerProcess worker, int millis) throws InterruptedException {
+		worker.proxy().cut();
+		try {
+			Thread.sleep(millis);
+		}
+		finally {
+			worker.proxy().heal();
+		}
+	}
+
+}

@@ -1,0 +1,124 @@
+package io.github.distlock.campaign;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A client process of the campaign, as the orchestrator sees it: one worker slot whose process
+ * may be paused, killed and replaced (each replacement is a new generation, with a history of
+ * its own), behind its own {@link ClientProxy}.
+ */
+final class WorkerProcess implements AutoCloseable {
+
+	private final String slot;
+
+	private final String mode;
+
+	private final boolean localQueue;
+
+	private final int handoffs;
+
+	private final ClientProxy proxy;
+
+	private final List<String> commonArgs;
+
+	private final Path dir;
+
+	private int generation;
+
+	private Process process;
+
+	WorkerProcess(String slot, String mode, boolean localQueue, int handoffs, ClientProxy proxy, Path dir,
+			List<String> commonArgs) {
+		this.slot = slot;
+		this.mode = mode;
+		this.localQueue = localQueue;
+		this.handoffs = handoffs;
+		this.proxy = proxy;
+		this.dir = dir;
+		this.commonArgs = commonArgs;
+	}
+
+	/** The name of the current generation, as in its history. */
+	String name() {
+		return this.slot + "." + this.generation;
+	}
+
+	String describe() {
+		return this.slot + " (" + this.mode + ", local queue " + this.localQueue + ", max hand-offs " + this.handoffs
+				+ ")";
+	}
+
+	ClientProxy proxy() {
+		return this.proxy;
+	}
+
+	void start() throws IOException {
+		this.generation++;
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		List<String> command = new ArrayList<>(List.of(java, "-Xmx192m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+				"-cp", System.getProperty("java.class.path"), CampaignWorker.class.getName(), "worker=" + name(),
+				"mode=" + this.mode, "localQueue=" + this.localQueue, "handoffs=" + this.handoffs,
+				"connect=" + this.proxy.connectString()));
+		command.addAll(this.commonArgs);
+		this.process = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.dir.resolve("worker-" + this.slot + ".log").toFile()))
+			.start();
+	}
+
+	void awaitReady(Duration timeout) throws Exception {
+		awaitFile("ready-" + name(), timeout);
+	}
+
+	boolean awaitFile(String name, Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (!Files.exists(this.dir.resolve(name))) {
+			if (System.nanoTime() > deadline || !this.process.isAlive()) {
+				return Files.exists(this.dir.resolve(name));
+			}
+			Thread.sleep(50);
+		}
+		return true;
+	}
+
+	void signal(String signal) throws IOException, InterruptedException {
+		new ProcessBuilder("kill", "-" + signal, Long.toString(this.process.pid())).start().waitFor(10, TimeUnit.SECONDS);
+	}
+
+	void kill() throws InterruptedException {
+		this.process.destroyForcibly();
+		this.process.waitFor(30, TimeUnit.SECONDS);
+	}
+
+	void expireSession() throws IOException {
+		Files.writeString(this.dir.resolve("expire-" + name()), "expire");
+	}
+
+	/**
+	 * Waits for a graceful stop after the {@code stop} file was written.
+	 * @return whether the process ended in time
+	 */
+	boolean awaitExit(Duration timeout) throws InterruptedException {
+		return this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+	}
+
+	@Override
+	public void close() {
+		if (this.process != null && this.process.isAlive()) {
+			try {
+				signal("CONT");
+			}
+			catch (Exception ex) {
+				// it is killed next
+			}
+			this.process.destroyForcibly();
+		}
+		this.proxy.close();
+	}
+
+}
