@@ -52,6 +52,9 @@ public final class CampaignWorker {
 
 	static final int HOT_KEYS = 2;
 
+	/** The most time between an outer lock and the nested call inside it. */
+	private static final int NESTED_GAP_MS = 250;
+
 	/** Past its wait time and this, an operation is reported as stuck. */
 	private static final long STUCK_AFTER_NANOS = TimeUnit.SECONDS.toNanos(30);
 
@@ -146,6 +149,8 @@ public final class CampaignWorker {
 			workers.add(thread);
 			thread.start();
 		}
+		EventThreadProbe probe = new EventThreadProbe((line) -> record("EVENT_THREAD_BLOCKED\t" + this.worker + "\t" + line));
+		probe.start();
 		Files.writeString(this.dir.resolve("ready-" + this.worker), "ready");
 		boolean pausedReported = false;
 		while (!this.stopping) {
@@ -217,17 +222,19 @@ public final class CampaignWorker {
 				case MUTEX, SEMAPHORE_MUTEX, WRITE -> counter.increment(key, outer, this.worker, op).name();
 				case READ -> counter.readTwice(key, outer).name();
 				case NESTED_MUTEX -> {
-					Thread.sleep(random.nextInt(30));
+					Thread.sleep(random.nextInt(NESTED_GAP_MS));
 					try (LockHandle inner = locks.acquire(new LockRequest(key, LockType.MUTEX, wait, "campaign"))) {
 						innerToken = inner.fencingToken();
+						checkNotHeldInsideALostLock(outer, inner, op);
 						yield counter.increment(key, inner, this.worker, op).name();
 					}
 				}
 				case READ_IN_WRITE -> {
 					GuardedCounter.Outcome written = counter.increment(key, outer, this.worker, op);
-					Thread.sleep(random.nextInt(30));
+					Thread.sleep(random.nextInt(NESTED_GAP_MS));
 					try (LockHandle inner = locks.acquire(new LockRequest(key, LockType.READ, wait, "campaign"))) {
 						innerToken = inner.fencingToken();
+						checkNotHeldInsideALostLock(outer, inner, op);
 						GuardedCounter.Outcome read = counter.readTwice(key, inner);
 						yield written.name() + "+" + read.name();
 					}
@@ -245,6 +252,19 @@ public final class CampaignWorker {
 		record(String.join("\t", "OP", this.worker, Integer.toString(thread), Long.toString(op), key, kind.name(),
 				Long.toString(token), Long.toString(innerToken), Long.toString(start), Long.toString(end), outcome,
 				String.valueOf(endState)));
+	}
+
+	/**
+	 * A nested lock is only as good as the lock around it: it must never be reported held
+	 * while the outer lock is lost.
+	 */
+	private void checkNotHeldInsideALostLock(LockHandle outer, LockHandle inner, long op) {
+		LockState innerState = inner.state();
+		LockState outerState = outer.state();
+		if (innerState == LockState.HELD && outerState == LockState.LOST) {
+			record("NESTED_HELD_IN_LOST\t" + this.worker + "\t" + op + "\t" + inner.key() + "\tinner " + innerState
+					+ ", outer " + outerState);
+		}
 	}
 
 	/**

@@ -27,6 +27,8 @@ import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.data.Stat;
 
+import org.springframework.util.FileSystemUtils;
+
 /**
  * One seeded campaign: a 3-server ensemble, four client processes (plain, chrooted and
  * namespaced connections contending on the same znodes, with and without the local queue and
@@ -51,6 +53,8 @@ final class FaultCampaign {
 	}
 
 	CampaignResult run() throws Exception {
+		// a replay starts from nothing: no servers' data, no histories of an earlier run
+		FileSystemUtils.deleteRecursively(this.dir);
 		Files.createDirectories(this.dir);
 		Random random = new Random(this.seed);
 		long periods = this.duration.toMillis() / CampaignWorker.FRESH_KEY_MILLIS + 1;
@@ -142,6 +146,12 @@ final class FaultCampaign {
 					}
 					else if (line.startsWith("STUCK\t") || line.startsWith("ERROR\t")) {
 						checker.add("stuck-thread", line.replace('\t', ' '));
+					}
+					else if (line.startsWith("NESTED_HELD_IN_LOST\t")) {
+						checker.add("nested-held-in-lost", line.replace('\t', ' '));
+					}
+					else if (line.startsWith("EVENT_THREAD_BLOCKED\t")) {
+						checker.add("event-thread-blocked", line.replace('\t', ' '));
 					}
 				}
 			}

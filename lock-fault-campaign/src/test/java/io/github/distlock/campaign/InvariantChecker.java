@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * <li>a READ section saw no commit by a writer while its lock was held;</li>
  * <li>a nested lock carries the token of the lock around it.</li>
  * </ol>
- * Stuck keys, leftover nodes and stuck threads found by the campaign are added as they are.
+ * What the campaign finds itself is added as it is: stuck keys, leftover nodes, stuck threads,
+ * a nested lock reported held inside a lost one, and ZooKeeper's event thread blocked.
  */
 final class InvariantChecker {
 
