@@ -11,7 +11,7 @@ import java.util.TreeMap;
 /**
  * Injects one fault at a time, chosen and timed by a seeded random, and heals it: servers
  * killed and restarted, client processes paused, killed and replaced, client connections
- * frozen and cut through their proxies, sessions expired. "Long" faults outlast the workers'
+ * frozen, cut and flapping through their proxies, sessions expired. "Long" faults outlast the workers'
  * session timeout, "short" ones do not. Pauses are recorded, for the checker.
  */
 final class Nemesis {
@@ -21,7 +21,7 @@ final class Nemesis {
 	enum Fault {
 
 		KILL_LEADER, KILL_FOLLOWER, PAUSE_CLIENT_LONG, PAUSE_CLIENT_SHORT, FREEZE_CLIENT_LONG, FREEZE_CLIENT_SHORT,
-		CUT_CLIENT_LONG, CUT_CLIENT_SHORT, EXPIRE_SESSION, KILL_CLIENT
+		CUT_CLIENT_LONG, CUT_CLIENT_SHORT, FLAP_CLIENT, EXPIRE_SESSION, KILL_CLIENT
 
 	}
 
@@ -84,6 +84,7 @@ final class Nemesis {
 			case FREEZE_CLIENT_SHORT -> freeze(worker, shortMs);
 			case CUT_CLIENT_LONG -> cut(worker, longMs);
 			case CUT_CLIENT_SHORT -> cut(worker, shortMs);
+			case FLAP_CLIENT -> flap(worker, longMs);
 			case EXPIRE_SESSION -> worker.expireSession();
 			case KILL_CLIENT -> {
 				worker.kill();
@@ -122,6 +123,18 @@ final class Nemesis {
 		}
 		finally {
 			worker.proxy().heal();
+		}
+	}
+
+	/**
+	 * A flaky link: the connection cut and healed every few hundred milliseconds, so that
+	 * requests in flight fail again and again.
+	 */
+	private void flap(WorkerProcess worker, int millis) throws InterruptedException {
+		long end = System.nanoTime() + millis * 1_000_000L;
+		while (System.nanoTime() < end) {
+			cut(worker, 100 + this.random.nextInt(300));
+			Thread.sleep(100 + this.random.nextInt(300));
 		}
 	}
 
