@@ -52,9 +52,12 @@ class InvariantCheckerTests {
 				.as(told)
 				.isEmpty();
 		}
-		assertThat(check(List.of(op("a", Kind.MUTEX, 100, 200, "COMMITTED", "LOST"),
-				op("b", Kind.MUTEX, 150, 250, "COMMITTED", "HELD")), List.of(), Map.of()).violations())
-			.isEmpty();
+		for (String endState : List.of("LOST", "IN_DOUBT")) {
+			assertThat(check(List.of(op("a", Kind.MUTEX, 100, 200, "COMMITTED", endState),
+					op("b", Kind.MUTEX, 150, 250, "COMMITTED", "HELD")), List.of(), Map.of()).violations())
+				.as(endState)
+				.isEmpty();
+		}
 	}
 
 	@Test

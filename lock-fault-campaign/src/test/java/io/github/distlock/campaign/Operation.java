@@ -32,10 +32,11 @@ record Operation(String worker, int thread, long op, String key, CampaignWorker.
 
 	/**
 	 * Whether the holder acted as if it held the lock alone and was never told otherwise: it
-	 * committed, or read, with its lock still held at the end.
+	 * committed, or read, with its lock still {@code HELD} at the end (in doubt or lost, its
+	 * {@code isHeld()} said otherwise, and its listeners were called).
 	 */
 	boolean actedUntold() {
-		if (!ran() || "LOST".equals(this.endState)) {
+		if (!ran() || !"HELD".equals(this.endState)) {
 			return false;
 		}
 		for (String part : this.outcome.split("\\+")) {
