@@ -5,7 +5,7 @@ CREATE TABLE IF NOT EXISTS goods_stock (
     goods_no  BIGINT  NOT NULL,
     stock     INT     NOT NULL,
     is_active BOOLEAN NOT NULL DEFAULT TRUE,
-    -- the highest fencing token that has written this row; a write with a lower one is refused
+    -- the highest fencing token that has claimed this row; a claim or write with a lower one is refused
     fence     BIGINT  NOT NULL DEFAULT 0,
     CONSTRAINT uk_goods_stock_goods_no UNIQUE (goods_no)
 );

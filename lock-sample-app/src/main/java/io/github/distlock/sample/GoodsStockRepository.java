@@ -37,12 +37,26 @@ public class GoodsStockRepository {
 	}
 
 	/**
-	 * Writes the stock unless a holder with the same or a later fencing token has written it.
-	 * @return the number of rows updated: 0 when fenced off
+	 * Claims the stock row for a lock holder, at the start of its critical section: sets the
+	 * row's fence to the holder's token unless a holder with the same or a later token has
+	 * claimed it. In a transaction, the claim also takes the row lock, so an older holder that
+	 * claimed first finishes (or rolls back) before this one reads.
+	 * @return the number of rows claimed: 0 when a later holder has claimed the row (or there
+	 * is no such row)
 	 */
-	public int updateStockFenced(long goodsNo, int stock, long fencingToken) {
-		return this.jdbc.sql("UPDATE goods_stock SET stock = ?, fence = ? WHERE goods_no = ? AND fence < ?")
-			.params(stock, fencingToken, goodsNo, fencingToken)
+	public int claim(long goodsNo, long fencingToken) {
+		return this.jdbc.sql("UPDATE goods_stock SET fence = ? WHERE goods_no = ? AND fence < ?")
+			.params(fencingToken, goodsNo, fencingToken)
+			.update();
+	}
+
+	/**
+	 * Writes the stock if the row is still claimed by this holder's token.
+	 * @return the number of rows updated: 0 when a later holder has claimed the row since
+	 */
+	public int updateStockClaimed(long goodsNo, int stock, long fencingToken) {
+		return this.jdbc.sql("UPDATE goods_stock SET stock = ? WHERE goods_no = ? AND fence = ?")
+			.params(stock, goodsNo, fencingToken)
 			.update();
 	}
 

@@ -28,8 +28,11 @@ public class GoodsStockService {
 	/**
 	 * The fixed purchase. The lock is acquired before the transaction begins and released after
 	 * it commits (the lock advisor is ordered before the transaction advisor), so the next holder
-	 * reads what this one wrote. The write is also fenced: it only applies if no holder with a
-	 * later token has written, which refuses a holder whose lock was lost while it paused.
+	 * reads what this one wrote. The row is also fenced with the claim pattern: first claimed with
+	 * the lock's token (refused if a later holder has claimed it), then read and written only
+	 * while still claimed by that token. A holder whose lock was lost while it paused is refused
+	 * before it reads, or its write is; a write-only fence would let its late write land between
+	 * the next holder's read and write, and one sale would be lost.
 	 * <p>
 	 * The lock wait is {@code distributed-lock.default-wait-time} (30s in application.yml).
 	 */
@@ -41,12 +44,16 @@ public class GoodsStockService {
 			throw new IllegalStateException("purchase() must be called through its proxy, holding the lock");
 		}
 		long token = lock.fencingToken();
+		boolean claimed = this.repository.claim(goodsNo, token) == 1;
 		int stock = this.repository.findActiveStock(goodsNo).orElseThrow(() -> new GoodsNotFoundException(goodsNo));
+		if (!claimed) {
+			throw new FencedOffException(goodsNo, token);
+		}
 		if (stock <= 0) {
 			throw new SoldOutException(goodsNo);
 		}
 		pause();
-		if (this.repository.updateStockFenced(goodsNo, stock - 1, token) == 0) {
+		if (this.repository.updateStockClaimed(goodsNo, stock - 1, token) == 0) {
 			throw new FencedOffException(goodsNo, token);
 		}
 		Instant now = now();

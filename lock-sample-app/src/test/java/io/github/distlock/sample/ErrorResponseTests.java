@@ -92,9 +92,9 @@ class ErrorResponseTests {
 	}
 
 	@Test
-	void writeUnderAnOlderFencingTokenIsRefused() throws Exception {
+	void purchaseWhoseClaimIsRefusedChangesNothing() throws Exception {
 		put("/goods-stock/8?stock=5");
-		// As if a later lock holder had written already: this purchase's token is lower.
+		// As if a later lock holder had claimed the row already: this purchase's token is lower.
 		this.jdbc.sql("UPDATE goods_stock SET fence = ? WHERE goods_no = 8").param(Long.MAX_VALUE).update();
 		assertError(post("/goods-stock/8/purchase"), 409, "FENCED_OFF");
 		assertThat(get("/goods-stock/8").body()).contains("\"stock\":5", "\"sold\":0");
