@@ -21,12 +21,17 @@ import org.h2.tools.Server;
 /**
  * The database that holds the guarded resource: a counter row per key, and a row per committed
  * critical section, written in the same transaction. MariaDB on 127.0.0.1:3306 when it answers
- * (unless {@code CAMPAIGN_DB=h2}); otherwise an H2 TCP server in this JVM. Row lock waits are
+ * (unless {@code CAMPAIGN_DB=h2}), in a database of the run's own, dropped at the end;
+ * otherwise an H2 TCP server in this JVM, with its files in the run's directory. Row lock waits are
  * short, so a holder paused inside its transaction delays the next one by seconds, not minutes.
  */
 final class CampaignDatabase implements AutoCloseable {
 
 	private static final int LOCK_WAIT_SECONDS = 3;
+
+	private static final String MARIADB = "jdbc:mariadb://127.0.0.1:3306/";
+
+	private static final String MARIADB_USER = "?user=root&password=";
 
 	private final String url;
 
@@ -34,19 +39,35 @@ final class CampaignDatabase implements AutoCloseable {
 
 	private final Server h2;
 
-	private CampaignDatabase(String url, String name, Server h2) {
+	private final String mariaDbDatabase;
+
+	private CampaignDatabase(String url, String name, Server h2, String mariaDbDatabase) {
 		this.url = url;
 		this.name = name;
 		this.h2 = h2;
+		this.mariaDbDatabase = mariaDbDatabase;
 	}
 
-	static CampaignDatabase start(Path dir) throws SQLException {
+	/**
+	 * Starts the database of one run: its own, so that runs at the same time on one machine
+	 * never share tables.
+	 * @param dir the run's directory
+	 * @param run the run's name, letters and digits
+	 */
+	static CampaignDatabase start(Path dir, String run) throws SQLException {
 		if (!"h2".equalsIgnoreCase(System.getenv("CAMPAIGN_DB")) && mariaDbAnswers()) {
-			return new CampaignDatabase("jdbc:mariadb://127.0.0.1:3306/test?user=root&password=", "MariaDB", null);
+			String name = "distlock_campaign_" + run;
+			try (Connection connection = DriverManager.getConnection(MARIADB + "test" + MARIADB_USER);
+					Statement statement = connection.createStatement()) {
+				statement.execute("DROP DATABASE IF EXISTS " + name);
+				statement.execute("CREATE DATABASE " + name);
+			}
+			return new CampaignDatabase(MARIADB + name + MARIADB_USER, "MariaDB (database " + name + ")", null,
+					name);
 		}
 		Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-baseDir", dir.toString()).start();
 		return new CampaignDatabase("jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/campaign;MODE=MariaDB;LOCK_TIMEOUT="
-				+ (LOCK_WAIT_SECONDS * 1000), "H2 " + org.h2.engine.Constants.VERSION, server);
+				+ (LOCK_WAIT_SECONDS * 1000), "H2 " + org.h2.engine.Constants.VERSION + " (in " + dir + ")", server, null);
 	}
 
 	private static boolean mariaDbAnswers() {
@@ -133,9 +154,15 @@ final class CampaignDatabase implements AutoCloseable {
 	}
 
 	@Override
-	public void close() {
+	public void close() throws SQLException {
 		if (this.h2 != null) {
 			this.h2.stop();
+		}
+		if (this.mariaDbDatabase != null) {
+			try (Connection connection = DriverManager.getConnection(MARIADB + "test" + MARIADB_USER);
+					Statement statement = connection.createStatement()) {
+				statement.execute("DROP DATABASE IF EXISTS " + this.mariaDbDatabase);
+			}
 		}
 	}
 

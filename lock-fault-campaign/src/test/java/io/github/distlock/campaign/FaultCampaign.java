@@ -59,7 +59,7 @@ final class FaultCampaign {
 		Random random = new Random(this.seed);
 		long periods = this.duration.toMillis() / CampaignWorker.FRESH_KEY_MILLIS + 1;
 		List<WorkerProcess> workers = new ArrayList<>();
-		try (CampaignDatabase database = CampaignDatabase.start(this.dir);
+		try (CampaignDatabase database = CampaignDatabase.start(this.dir, Long.toString(this.seed));
 				Ensemble ensemble = Ensemble.start(this.dir, 3);
 				CuratorFramework admin = client(ensemble.connectString())) {
 			admin.create().creatingParentsIfNeeded().forPath("/campaign/Locks");

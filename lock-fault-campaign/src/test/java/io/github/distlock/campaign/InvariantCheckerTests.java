@@ -70,6 +70,15 @@ class InvariantCheckerTests {
 	}
 
 	@Test
+	void readThatSawTheCommitOfAPausedWriterIsLeftToTheToken() {
+		List<Operation> read = List.of(op("reader", Kind.READ, 100, 200, "READ_CHANGED", "HELD"));
+		assertThat(new InvariantChecker()
+			.check(read, List.of(), Map.of(), Map.of("writer", List.of(new long[] { 50, 90 })))
+			.violations()).isEmpty();
+		assertThat(check(read, List.of(), Map.of()).counts()).containsOnlyKeys("read-changed");
+	}
+
+	@Test
 	void sectionsOneAfterTheOtherAreAccepted() {
 		assertThat(check(List.of(op("a", Kind.MUTEX, 100, 200, "COMMITTED", "HELD"),
 				op("b", Kind.MUTEX, 200, 300, "COMMITTED", "HELD")), List.of(commit(1, "k", 10), commit(2, "k", 20)),
