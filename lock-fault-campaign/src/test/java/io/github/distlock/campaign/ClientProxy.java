@@ -15,7 +15,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * The network between one client process and the ensemble: a loopback port per server that
  * forwards to it. Frozen, it keeps connections open and forwards nothing (a hung network, so
  * the client notices only by its read timeout); cut, it closes every connection and every new
- * one at once (a partition the client notices at once). Healed, it forwards again.
+ * one at once (a partition the client notices at once); delayed, it holds each chunk back (a
+ * slow link). Healed, it forwards again.
  */
 final class ClientProxy implements AutoCloseable {
 
@@ -26,6 +27,8 @@ final class ClientProxy implements AutoCloseable {
 	private volatile boolean frozen;
 
 	private volatile boolean cut;
+
+	private volatile int delayMillis;
 
 	private volatile boolean closed;
 
@@ -51,6 +54,13 @@ final class ClientProxy implements AutoCloseable {
 		this.cut = true;
 		this.sockets.forEach(ClientProxy::closeQuietly);
 		this.sockets.clear();
+	}
+
+	/**
+	 * Holds each chunk back this long before forwarding it: a slow link.
+	 */
+	void delay(int millis) {
+		this.delayMillis = millis;
 	}
 
 	void heal() {
@@ -85,6 +95,10 @@ final class ClientProxy implements AutoCloseable {
 			while ((read = in.read(buffer)) >= 0) {
 				while (this.frozen && !this.cut && !this.closed) {
 					Thread.sleep(10);
+				}
+				int delay = this.delayMillis;
+				if (delay > 0) {
+					Thread.sleep(delay);
 				}
 				if (this.cut || this.closed) {
 					break;

@@ -127,14 +127,20 @@ final class Nemesis {
 	}
 
 	/**
-	 * A flaky link: the connection cut and healed every few hundred milliseconds, so that
-	 * requests in flight fail again and again.
+	 * A slow, flaky link: every chunk held back for a while, and the connection cut and healed
+	 * every few hundred milliseconds, so that requests in flight fail again and again.
 	 */
 	private void flap(WorkerProcess worker, int millis) throws InterruptedException {
 		long end = System.nanoTime() + millis * 1_000_000L;
-		while (System.nanoTime() < end) {
-			cut(worker, 100 + this.random.nextInt(300));
-			Thread.sleep(100 + this.random.nextInt(300));
+		worker.proxy().delay(50 + this.random.nextInt(200));
+		try {
+			while (System.nanoTime() < end) {
+				Thread.sleep(200 + this.random.nextInt(400));
+				cut(worker, 100 + this.random.nextInt(300));
+			}
+		}
+		finally {
+			worker.proxy().delay(0);
 		}
 	}
 
