@@ -23,10 +23,19 @@ public final class ZooKeeperTestSupport {
 	 * A started client, connected before it is returned.
 	 */
 	public static CuratorFramework connectedClient(String connectString) throws InterruptedException {
+		return connectedClient(connectString, 10_000, 5_000);
+	}
+
+	/**
+	 * A started client with the given timeouts and a single retry, connected before it is
+	 * returned.
+	 */
+	public static CuratorFramework connectedClient(String connectString, int sessionTimeoutMs,
+			int connectionTimeoutMs) throws InterruptedException {
 		CuratorFramework client = CuratorFrameworkFactory.builder()
 			.connectString(connectString)
-			.sessionTimeoutMs(10_000)
-			.connectionTimeoutMs(5_000)
+			.sessionTimeoutMs(sessionTimeoutMs)
+			.connectionTimeoutMs(connectionTimeoutMs)
 			.retryPolicy(new RetryOneTime(100))
 			.build();
 		client.start();

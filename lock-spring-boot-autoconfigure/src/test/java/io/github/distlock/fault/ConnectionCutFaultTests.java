@@ -16,8 +16,6 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -138,18 +136,7 @@ class ConnectionCutFaultTests {
 	}
 
 	private static CuratorFramework client(String connectString) throws InterruptedException {
-		CuratorFramework client = CuratorFrameworkFactory.builder()
-			.connectString(connectString)
-			.sessionTimeoutMs(SESSION_TIMEOUT_MS)
-			.connectionTimeoutMs(CONNECTION_TIMEOUT_MS)
-			.retryPolicy(new RetryOneTime(100))
-			.build();
-		client.start();
-		if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {
-			client.close();
-			throw new IllegalStateException("Could not connect to " + connectString);
-		}
-		return client;
+		return connectedClient(connectString, SESSION_TIMEOUT_MS, CONNECTION_TIMEOUT_MS);
 	}
 
 }

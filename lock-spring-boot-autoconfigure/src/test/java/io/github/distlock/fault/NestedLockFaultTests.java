@@ -23,10 +23,8 @@ import io.github.distlock.core.LockState;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
-import org.apache.curator.retry.RetryOneTime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -114,7 +112,7 @@ class NestedLockFaultTests {
 	void nestedCallThatStartsInDoubtAndEndsAfterTheLossIsRefused(LockType type, ZookeeperLockRegistry.Options options)
 			throws Exception {
 		FreezableTcpProxy proxy = closeLater(new FreezableTcpProxy(zookeeper.server().getPort()));
-		CuratorFramework holderClient = closeLater(shortSessionClient(proxy.getConnectString()));
+		CuratorFramework holderClient = closeLater(connectedClient(proxy.getConnectString(), 6_000, 2_000));
 		ZookeeperLockRegistry holder = registry(holderClient, options);
 		String key = "nested-in-doubt-" + type + "-" + options.localQueue() + "-" + options.maxHandoffs();
 		try (LockHandle outer = holder.acquire(request(key, type))) {
@@ -239,47 +237,27 @@ class NestedLockFaultTests {
 			throws Exception {
 		ZookeeperLockRegistry registry = registry(this.otherClient, options);
 		String key = "interrupted-" + type + "-" + options.localQueue() + "-" + options.maxHandoffs();
-		Thread.currentThread().interrupt();
-		try {
-			assertThatExceptionOfType(LockInterruptedException.class)
-				.isThrownBy(() -> registry.acquire(request(key, type)));
-			assertThat(Thread.currentThread().isInterrupted()).isTrue();
-		}
-		finally {
-			Thread.interrupted();
-		}
+		assertRefusedWhileInterrupted(registry, request(key, type));
 		try (LockHandle outer = registry.acquire(request(key, type))) {
-			Thread.currentThread().interrupt();
-			try {
-				assertThatExceptionOfType(LockInterruptedException.class)
-					.isThrownBy(() -> registry.acquire(request(key, type)));
-				assertThat(Thread.currentThread().isInterrupted()).isTrue();
-			}
-			finally {
-				Thread.interrupted();
-			}
+			assertRefusedWhileInterrupted(registry, request(key, type));
 			assertThat(outer.isHeld()).isTrue();
 		}
 		assertThat(ephemeralNodesUnder(this.otherClient, "/Locks")).isEmpty();
 	}
 
-	private static LockRequest request(String key, LockType type) {
-		return new LockRequest(key, type, Duration.ofSeconds(10), "nested");
+	private static void assertRefusedWhileInterrupted(ZookeeperLockRegistry registry, LockRequest request) {
+		Thread.currentThread().interrupt();
+		try {
+			assertThatExceptionOfType(LockInterruptedException.class).isThrownBy(() -> registry.acquire(request));
+			assertThat(Thread.currentThread().isInterrupted()).as("the interrupt flag is kept").isTrue();
+		}
+		finally {
+			Thread.interrupted();
+		}
 	}
 
-	private static CuratorFramework shortSessionClient(String connectString) throws InterruptedException {
-		CuratorFramework client = CuratorFrameworkFactory.builder()
-			.connectString(connectString)
-			.sessionTimeoutMs(6_000)
-			.connectionTimeoutMs(2_000)
-			.retryPolicy(new RetryOneTime(100))
-			.build();
-		client.start();
-		if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {
-			client.close();
-			throw new IllegalStateException("Could not connect to " + connectString);
-		}
-		return client;
+	private static LockRequest request(String key, LockType type) {
+		return new LockRequest(key, type, Duration.ofSeconds(10), "nested");
 	}
 
 	private ZookeeperLockRegistry registry(CuratorFramework client, ZookeeperLockRegistry.Options options) {
