@@ -6,6 +6,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,7 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
@@ -114,6 +118,88 @@ class SessionExpiryFaultTests {
 			assertThat(this.listener.changes).containsExactly("not-interrupted:HELD->IN_DOUBT",
 					"not-interrupted:IN_DOUBT->LOST");
 			lock.close();
+		}
+	}
+
+	@Test
+	void holderThatReleasedBeforeItWasToldOfTheLossIsNotInterrupted() throws Exception {
+		// The loss of two locks is told one after the other; the second holder releases its lock
+		// while the first is being told, and moves on: an interrupt then would hit unrelated work.
+		AtomicReference<String> toldFirst = new AtomicReference<>();
+		CountDownLatch firstTold = new CountDownLatch(1);
+		CountDownLatch secondReleased = new CountDownLatch(1);
+		CountDownLatch secondTold = new CountDownLatch(1);
+		LockListener listener = new LockListener() {
+			@Override
+			public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
+				if (current != LockState.LOST) {
+					return;
+				}
+				if (toldFirst.compareAndSet(null, lock.key())) {
+					firstTold.countDown();
+					awaitQuietly(secondReleased);
+				}
+				else {
+					secondTold.countDown();
+				}
+			}
+		};
+		try (ZookeeperLockRegistry holder = new ZookeeperLockRegistry(this.holderClient,
+				new ZnodeLockPathResolver("/Locks"), listener,
+				new ZookeeperLockRegistry.Options(true, true, 8, Duration.ofMillis(100)))) {
+			CountDownLatch holding = new CountDownLatch(2);
+			ExecutorService threads = Executors.newFixedThreadPool(2);
+			try {
+				List<Future<String>> outcomes = new ArrayList<>();
+				for (String key : List.of("released-a", "released-b")) {
+					outcomes.add(threads.submit(() -> {
+						LockHandle lock = holder.acquire(request(key));
+						holding.countDown();
+						boolean interrupted = interruptedWhileAwaiting(firstTold);
+						if (key.equals(toldFirst.get())) {
+							lock.close();
+							return interrupted ? "interrupted while holding" : "not interrupted while holding";
+						}
+						lock.close();
+						secondReleased.countDown();
+						return interruptedWhileAwaiting(secondTold) ? "interrupted after release"
+								: "not interrupted after release";
+					}));
+				}
+				assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+				expireSession(this.holderClient);
+				List<String> results = new ArrayList<>();
+				for (Future<String> outcome : outcomes) {
+					results.add(outcome.get(30, TimeUnit.SECONDS));
+				}
+				assertThat(results).containsExactlyInAnyOrder("interrupted while holding",
+						"not interrupted after release");
+			}
+			finally {
+				threads.shutdownNow();
+			}
+		}
+	}
+
+	/**
+	 * Awaits the latch; an interrupt before or during the wait is reported, not thrown.
+	 */
+	private static boolean interruptedWhileAwaiting(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+			return Thread.interrupted();
+		}
+		catch (InterruptedException ex) {
+			return true;
+		}
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 
