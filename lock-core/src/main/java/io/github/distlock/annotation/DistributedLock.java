@@ -55,7 +55,7 @@ public @interface DistributedLock {
 	LockType type() default LockType.MUTEX;
 
 	/**
-	 * What happens when the lock cannot be acquired in time or ZooKeeper fails.
+	 * What happens when the lock cannot be acquired in time or the lock service fails.
 	 * @return the failure policy
 	 */
 	LockFailurePolicy onFailure() default LockFailurePolicy.THROW;

@@ -13,7 +13,7 @@ public enum AcquisitionOutcome {
 	/** The wait time elapsed ({@link LockAcquisitionException}). */
 	TIMEOUT,
 
-	/** ZooKeeper failed or was unreachable ({@link LockBackendException}). */
+	/** The lock service failed or was unreachable ({@link LockBackendException}). */
 	FAILED,
 
 	/** The thread was interrupted ({@link LockInterruptedException}). */

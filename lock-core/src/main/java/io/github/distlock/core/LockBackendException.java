@@ -3,7 +3,7 @@ package io.github.distlock.core;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Thrown when the lock service (ZooKeeper) fails or cannot be reached.
+ * Thrown when the lock service fails or cannot be reached.
  */
 public class LockBackendException extends DistributedLockException {
 

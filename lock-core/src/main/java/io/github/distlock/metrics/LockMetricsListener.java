@@ -20,14 +20,14 @@ import io.micrometer.core.instrument.Timer;
  * Records what happens to locks in Micrometer meters:
  * <ul>
  * <li>{@value #WAIT} (timer): from the acquisition attempt to the lock acquired or given up,
- * tagged {@code outcome} = {@code acquired}, {@code timeout}, {@code failed} (ZooKeeper error),
+ * tagged {@code outcome} = {@code acquired}, {@code timeout}, {@code failed} (lock service error),
  * {@code interrupted}, {@code invalid-key} or {@code lost} (a re-entry into a lock the thread
  * lost).</li>
  * <li>{@value #ACQUIRED}, {@value #TIMEOUTS} and {@value #FAILURES} (counters): acquisitions,
- * waits that elapsed, and acquisitions that failed in ZooKeeper; the same numbers as the wait
+ * waits that elapsed, and acquisitions that failed in the lock service; the same numbers as the wait
  * timer's counts per outcome, as plain counters for dashboards and alerts.</li>
  * <li>{@value #HELD} (timer): from the lock acquired to the lock released.</li>
- * <li>{@value #LOST} (counter): held locks lost because their ZooKeeper session ended.</li>
+ * <li>{@value #LOST} (counter): held locks lost because their session ended.</li>
  * <li>{@value #SKIPPED} and {@value #FALLBACKS} (counters): annotated calls skipped or routed to
  * their fallback because the lock could not be had, tagged with that {@code outcome}.</li>
  * </ul>
@@ -45,7 +45,7 @@ public class LockMetricsListener implements LockListener {
 	/** Counter of waits for a lock that elapsed. */
 	public static final String TIMEOUTS = "distributed.lock.timeouts";
 
-	/** Counter of acquisitions that failed in ZooKeeper. */
+	/** Counter of acquisitions that failed in the lock service. */
 	public static final String FAILURES = "distributed.lock.failures";
 
 	/** Timer of the holds of a lock. */
@@ -86,10 +86,10 @@ public class LockMetricsListener implements LockListener {
 			.description("Waits for a distributed lock that elapsed")
 			.withRegistry(registry);
 		this.failures = Counter.builder(FAILURES)
-			.description("Acquisitions of a distributed lock that failed in ZooKeeper")
+			.description("Acquisitions of a distributed lock that failed in the lock service")
 			.withRegistry(registry);
 		this.losses = Counter.builder(LOST)
-			.description("Distributed locks lost while held, because their ZooKeeper session ended")
+			.description("Distributed locks lost while held, because their session ended")
 			.withRegistry(registry);
 		this.skips = Counter.builder(SKIPPED)
 			.description("Calls skipped because their distributed lock could not be had")

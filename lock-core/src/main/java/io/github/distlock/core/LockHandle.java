@@ -7,7 +7,7 @@ package io.github.distlock.core;
 public interface LockHandle extends AcquiredLock, AutoCloseable {
 
 	/**
-	 * Releases the lock. A release that fails in ZooKeeper is logged and the lock node is
+	 * Releases the lock. A release that fails in the lock service is logged and the lock is
 	 * removed in the background; this method does not throw for it.
 	 */
 	@Override

@@ -23,7 +23,7 @@ public interface AcquiredLock {
 	String name();
 
 	/**
-	 * The lock path in ZooKeeper (the parent of the contenders' nodes).
+	 * The lock path in the lock service, under which the contenders queue.
 	 * @return the lock path
 	 */
 	String path();
@@ -35,8 +35,8 @@ public interface AcquiredLock {
 	LockType type();
 
 	/**
-	 * A number that is strictly greater for each later holder of the same key: the creation
-	 * zxid of the holder's lock node. A resource that remembers the highest token it has seen
+	 * A number that is strictly greater for each later holder of the same key (on ZooKeeper,
+	 * from the creation zxid of the holder's lock node). A resource that remembers the highest token it has seen
 	 * can refuse a write from a holder whose lock was lost in the meantime.
 	 * @return the fencing token
 	 */
@@ -44,7 +44,7 @@ public interface AcquiredLock {
 
 	/**
 	 * Whether the lock is still held: {@code false} once it was released, and as soon as the
-	 * ZooKeeper connection is suspended (the lock is in doubt) or the session is lost.
+	 * connection to the lock service is suspended (the lock is in doubt) or the session is lost.
 	 * @return whether the lock is held
 	 */
 	boolean isHeld();

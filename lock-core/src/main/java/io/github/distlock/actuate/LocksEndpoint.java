@@ -7,8 +7,8 @@ import java.util.List;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.InvalidLockKeyException;
+import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockWaiter;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -20,26 +20,26 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector.Match;
 /**
  * The {@code locks} endpoint, read-only. {@code GET /actuator/locks} lists the locks this
  * application holds and the threads waiting for one; {@code GET /actuator/locks/{key}} lists the
- * contenders for a key in ZooKeeper across all processes, holder first ({@code ?type=} gives
+ * contenders for a key in the lock service across all processes, holder first ({@code ?type=} gives
  * the lock type, {@link LockType#MUTEX} by default). A key may contain {@code /}.
  */
 @Endpoint(id = "locks")
 public class LocksEndpoint {
 
-	private final ZookeeperLockRegistry registry;
+	private final LockIntrospection locks;
 
-	public LocksEndpoint(ZookeeperLockRegistry registry) {
-		this.registry = registry;
+	public LocksEndpoint(LockIntrospection locks) {
+		this.locks = locks;
 	}
 
 	@ReadOperation
 	public LocksDescriptor locks() {
-		List<HeldLock> held = this.registry.heldLocks()
+		List<HeldLock> held = this.locks.heldLocks()
 			.stream()
 			.sorted(Comparator.comparing(AcquiredLock::acquiredAt))
 			.map(HeldLock::of)
 			.toList();
-		List<WaitingLock> waiting = this.registry.waiters()
+		List<WaitingLock> waiting = this.locks.waiters()
 			.stream()
 			.sorted(Comparator.comparing(LockWaiter::since))
 			.map(WaitingLock::of)
@@ -54,13 +54,13 @@ public class LocksEndpoint {
 		LockType lockType = (type != null) ? type : LockType.MUTEX;
 		String path;
 		try {
-			path = this.registry.getPathResolver().resolve(joinedKey);
+			path = this.locks.pathOf(joinedKey);
 		}
 		catch (InvalidLockKeyException ex) {
 			throw new InvalidEndpointRequestException(ex.getMessage(), "Invalid lock key");
 		}
 		return new ParticipantsDescriptor(joinedKey, path, lockType,
-				List.copyOf(this.registry.participants(joinedKey, lockType)));
+				List.copyOf(this.locks.participants(joinedKey, lockType)));
 	}
 
 	/**
@@ -114,12 +114,12 @@ public class LocksEndpoint {
 	}
 
 	/**
-	 * The contenders for one key across all processes, as ZooKeeper sees them.
+	 * The contenders for one key across all processes, as the lock service sees them.
 	 *
 	 * @param key the lock key
 	 * @param path the lock path
 	 * @param type the lock type asked for
-	 * @param participants the contenders' lock nodes, holder first
+	 * @param participants the contenders' names in the lock service, holder first
 	 */
 	public record ParticipantsDescriptor(String key, String path, LockType type, List<String> participants)
 			implements OperationResponseBody {

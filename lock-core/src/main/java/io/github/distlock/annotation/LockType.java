@@ -1,7 +1,8 @@
 package io.github.distlock.annotation;
 
 /**
- * The kinds of distributed lock, each backed by an Apache Curator recipe.
+ * The kinds of distributed lock. Every backend gives each kind the same meaning; the names in
+ * parentheses are the Apache Curator recipes the ZooKeeper backend uses or interoperates with.
  */
 public enum LockType {
 

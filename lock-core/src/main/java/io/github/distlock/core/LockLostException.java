@@ -1,8 +1,8 @@
 package io.github.distlock.core;
 
 /**
- * Thrown when the work guarded by a lock finished after the lock was lost (the ZooKeeper
- * session expired or the connection was lost): another process may have run at the same time.
+ * Thrown when the work guarded by a lock finished after the lock was lost (its session
+ * or lease expired, or the connection was lost): another process may have run at the same time.
  */
 public class LockLostException extends DistributedLockException {
 

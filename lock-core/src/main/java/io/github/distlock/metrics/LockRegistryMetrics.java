@@ -1,6 +1,6 @@
 package io.github.distlock.metrics;
 
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.core.LockIntrospection;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -17,18 +17,18 @@ public class LockRegistryMetrics implements MeterBinder {
 	/** Gauge of the threads of this process waiting for a lock now. */
 	public static final String PENDING = "distributed.lock.pending";
 
-	private final ZookeeperLockRegistry lockRegistry;
+	private final LockIntrospection locks;
 
-	public LockRegistryMetrics(ZookeeperLockRegistry lockRegistry) {
-		this.lockRegistry = lockRegistry;
+	public LockRegistryMetrics(LockIntrospection locks) {
+		this.locks = locks;
 	}
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
-		Gauge.builder(ACTIVE, this.lockRegistry, (locks) -> locks.heldLocks().size())
+		Gauge.builder(ACTIVE, this.locks, (locks) -> locks.heldLocks().size())
 			.description("Distributed locks held by this process now (a reentrant hold counts again)")
 			.register(registry);
-		Gauge.builder(PENDING, this.lockRegistry, (locks) -> locks.waiters().size())
+		Gauge.builder(PENDING, this.locks, (locks) -> locks.waiters().size())
 			.description("Threads of this process waiting for a distributed lock now")
 			.register(registry);
 	}

@@ -8,7 +8,7 @@ import io.github.distlock.annotation.LockFailurePolicy;
  * Told what happens to locks: acquisitions, failures, releases and changes of state (a lock in
  * doubt, lost, or restored). Every method has an empty default; implement what you need and
  * declare the listener as a bean. Listeners are called on the thread where the event happens
- * (for state changes, Curator's event thread), must be quick, and their exceptions are logged
+ * (for state changes, the lock service client's event thread), must be quick, and their exceptions are logged
  * and ignored.
  */
 public interface LockListener {
@@ -31,7 +31,7 @@ public interface LockListener {
 
 	/**
 	 * A lock could not be acquired: the wait elapsed ({@link LockAcquisitionException}),
-	 * ZooKeeper failed ({@link LockBackendException}), the thread was interrupted
+	 * the lock service failed ({@link LockBackendException}), the thread was interrupted
 	 * ({@link LockInterruptedException}), the key was invalid ({@link InvalidLockKeyException}),
 	 * or the thread tried to re-enter a lock it lost ({@link LockLostException}).
 	 * @param request the request

@@ -16,6 +16,7 @@ import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockPathResolver;
@@ -42,7 +43,7 @@ import org.jspecify.annotations.Nullable;
  * {@link LockListener} is told of each change; optionally the holder's thread is interrupted
  * when its lock is lost. A thread whose lock was lost cannot re-enter it.
  */
-public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListener, AutoCloseable {
+public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, ConnectionStateListener, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ZookeeperLockRegistry.class);
 
@@ -501,6 +502,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 * The locks this process holds now.
 	 * @return a snapshot of the held locks
 	 */
+	@Override
 	public List<LockHandle> heldLocks() {
 		List<LockHandle> held = new ArrayList<>();
 		this.recipes.values().forEach((reference) -> held.addAll(reference.handles));
@@ -511,6 +513,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 * The threads of this process waiting for a lock now.
 	 * @return a snapshot of the waiters
 	 */
+	@Override
 	public List<LockWaiter> waiters() {
 		return new ArrayList<>(this.waiters);
 	}
@@ -523,6 +526,7 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 * @return the participant nodes
 	 * @throws LockBackendException if ZooKeeper cannot be read
 	 */
+	@Override
 	public Collection<String> participants(String key, LockType type) {
 		RecipeKey recipeKey = new RecipeKey(this.pathResolver.resolve(key), RecipeKind.of(type));
 		CuratorLockRecipe recipe = retain(recipeKey).recipe;
@@ -544,6 +548,11 @@ public class ZookeeperLockRegistry implements LockRegistry, ConnectionStateListe
 	 */
 	public int cachedRecipeCount() {
 		return this.recipes.size();
+	}
+
+	@Override
+	public String pathOf(String key) {
+		return this.pathResolver.resolve(key);
 	}
 
 	/**

@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * </pre>
  * Every method throws {@link LockAcquisitionException} when the wait time elapses,
  * {@link LockInterruptedException} when the waiting thread is interrupted,
- * {@link LockBackendException} when ZooKeeper fails, and {@link InvalidLockKeyException} for
+ * {@link LockBackendException} when the lock service fails, and {@link InvalidLockKeyException} for
  * a blank key.
  */
 public interface LockOperations {

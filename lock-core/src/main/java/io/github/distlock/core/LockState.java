@@ -6,18 +6,18 @@ package io.github.distlock.core;
 public enum LockState {
 
 	/**
-	 * Held, and the ZooKeeper session behind it is connected.
+	 * Held, and the session behind it is connected to the lock service.
 	 */
 	HELD,
 
 	/**
-	 * The connection to ZooKeeper is suspended: the lock may already be lost. It returns to
+	 * The connection to the lock service is suspended: the lock may already be lost. It returns to
 	 * {@link #HELD} if the same session reconnects.
 	 */
 	IN_DOUBT,
 
 	/**
-	 * The session behind the lock expired or was lost: another process may hold the lock.
+	 * The session (or lease) behind the lock expired or was lost: another process may hold the lock.
 	 */
 	LOST,
 

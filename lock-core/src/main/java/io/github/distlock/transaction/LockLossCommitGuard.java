@@ -9,7 +9,7 @@ import org.springframework.transaction.TransactionExecutionListener;
 
 /**
  * Refuses to commit a transaction while a lock held by the committing thread is not known to
- * be held: lost, or in doubt because the ZooKeeper connection is suspended. The transaction
+ * be held: lost, or in doubt because the connection to the lock service is suspended. The transaction
  * manager then rolls back and the {@link LockLostException} reaches the caller, so that work
  * done under a lock that another process may have taken meanwhile is not committed.
  */

@@ -2,7 +2,7 @@ package io.github.distlock.annotation;
 
 /**
  * What an annotated method does when its lock cannot be acquired: the wait time elapsed, or
- * ZooKeeper could not be reached.
+ * the lock service could not be reached.
  */
 public enum LockFailurePolicy {
 
