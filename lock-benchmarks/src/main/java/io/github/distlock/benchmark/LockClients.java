@@ -53,7 +53,7 @@ final class LockClients implements AutoCloseable {
 	/**
 	 * Connects both clients.
 	 * @param connectString the server
-	 * @param rootPath the starter's {@code distributed-lock.root-path}
+	 * @param rootPath the starter's {@code distributed-lock.zookeeper.root-path}
 	 * @param starterProperties more properties of the Spring context
 	 * @return the clients
 	 * @throws InterruptedException if interrupted while connecting
@@ -74,7 +74,7 @@ final class LockClients implements AutoCloseable {
 			}
 			Map<String, Object> properties = new LinkedHashMap<>();
 			properties.put("distributed-lock.zookeeper.connect-string", connectString);
-			properties.put("distributed-lock.root-path", rootPath);
+			properties.put("distributed-lock.zookeeper.root-path", rootPath);
 			properties.put("distributed-lock.default-wait-time", WAIT.toSeconds() + "s");
 			properties.put("spring.jmx.enabled", "false");
 			properties.putAll(starterProperties);

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ThroughputRun {
 
-	/** The starter's {@code distributed-lock.root-path} in the throughput run. */
+	/** The starter's {@code distributed-lock.zookeeper.root-path} in the throughput run. */
 	static final String STARTER_ROOT = "/bench-starter";
 
 	static final List<String> SERVER_JVM = List.of("-Xms1g", "-Xmx1g");

@@ -20,9 +20,9 @@ final class CuratorClients {
 	private CuratorClients() {
 	}
 
-	static CuratorFramework start(DistributedLockProperties.Zookeeper properties, String connectString,
+	static CuratorFramework start(ZooKeeperLockProperties properties, String connectString,
 			Stream<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
-		DistributedLockProperties.Retry retry = properties.getRetry();
+		ZooKeeperLockProperties.Retry retry = properties.getRetry();
 		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
 			.connectString(connectString)
 			.sessionTimeoutMs(toIntMillis(properties.getSessionTimeout().toMillis()))

@@ -1,9 +1,9 @@
 package io.github.distlock.autoconfigure;
 
+import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.metrics.LockMetricsListener;
 import io.github.distlock.metrics.LockRegistryMetrics;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -32,10 +32,10 @@ public final class DistributedLockMetricsAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnBean(ZookeeperLockRegistry.class)
+	@ConditionalOnBean(LockIntrospection.class)
 	@ConditionalOnMissingBean
-	LockRegistryMetrics lockRegistryMetrics(ZookeeperLockRegistry lockRegistry) {
-		return new LockRegistryMetrics(lockRegistry);
+	LockRegistryMetrics lockRegistryMetrics(LockIntrospection locks) {
+		return new LockRegistryMetrics(locks);
 	}
 
 }

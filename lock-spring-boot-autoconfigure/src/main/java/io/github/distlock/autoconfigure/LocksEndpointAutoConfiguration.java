@@ -1,7 +1,7 @@
 package io.github.distlock.autoconfigure;
 
 import io.github.distlock.actuate.LocksEndpoint;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.core.LockIntrospection;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -20,10 +20,10 @@ import org.springframework.context.annotation.Bean;
 public final class LocksEndpointAutoConfiguration {
 
 	@Bean
-	@ConditionalOnBean(ZookeeperLockRegistry.class)
+	@ConditionalOnBean(LockIntrospection.class)
 	@ConditionalOnMissingBean
-	LocksEndpoint locksEndpoint(ZookeeperLockRegistry lockRegistry) {
-		return new LocksEndpoint(lockRegistry);
+	LocksEndpoint locksEndpoint(LockIntrospection locks) {
+		return new LocksEndpoint(locks);
 	}
 
 }

@@ -8,7 +8,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
@@ -17,19 +16,18 @@ import org.springframework.context.annotation.Bean;
  * Auto-configuration of the {@code zookeeper} health indicator for the client the lock registry
  * uses. Switched off by {@code management.health.zookeeper.enabled=false}.
  */
-@AutoConfiguration(after = DistributedLockAutoConfiguration.class)
+@AutoConfiguration(after = ZooKeeperLockAutoConfiguration.class)
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
 @ConditionalOnBean(ZookeeperLockRegistry.class)
 @ConditionalOnEnabledHealthIndicator("zookeeper")
-@EnableConfigurationProperties(ZookeeperHealthIndicatorProperties.class)
 public final class ZookeeperHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = { "zookeeperHealthIndicator", "zookeeperHealthContributor" })
 	ZookeeperHealthIndicator zookeeperHealthIndicator(ZookeeperLockRegistry lockRegistry,
-			ZookeeperHealthIndicatorProperties properties) {
+			ZooKeeperLockProperties properties) {
 		return new ZookeeperHealthIndicator(lockRegistry.getClient(), checkedPath(lockRegistry.getPathResolver()),
-				properties.getTimeout());
+				properties.getHealth().getTimeout());
 	}
 
 	/**

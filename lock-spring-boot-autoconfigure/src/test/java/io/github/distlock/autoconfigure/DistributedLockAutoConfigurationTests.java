@@ -40,7 +40,8 @@ class DistributedLockAutoConfigurationTests {
 	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class));
+		.withConfiguration(AutoConfigurations.of(EmbeddedZooKeeperAutoConfiguration.class, ZooKeeperLockAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class));
 
 	private ApplicationContextRunner connected() {
 		return this.contextRunner
@@ -134,7 +135,7 @@ class DistributedLockAutoConfigurationTests {
 			.withPropertyValues("distributed-lock.zookeeper.namespace=app",
 					"distributed-lock.zookeeper.session-timeout=12s", "distributed-lock.zookeeper.connection-timeout=7s",
 					"distributed-lock.zookeeper.retry.base-sleep=250ms", "distributed-lock.zookeeper.retry.max-retries=5",
-					"distributed-lock.zookeeper.retry.max-sleep=2s", "distributed-lock.root-path=/app-locks",
+					"distributed-lock.zookeeper.retry.max-sleep=2s", "distributed-lock.zookeeper.root-path=/app-locks",
 					"distributed-lock.order=42")
 			.run((context) -> {
 				CuratorFramework client = context.getBean(CuratorFramework.class);
@@ -167,12 +168,56 @@ class DistributedLockAutoConfigurationTests {
 	@Test
 	void registryOptionsComeFromTheProperties() {
 		connected()
-			.withPropertyValues("distributed-lock.local-queue.enabled=false", "distributed-lock.local-queue.max-handoffs=3",
-					"distributed-lock.local-queue.max-handoff-time=50ms", "distributed-lock.lock-lost.interrupt-holder=true")
+			.withPropertyValues("distributed-lock.zookeeper.local-queue.enabled=false",
+					"distributed-lock.zookeeper.local-queue.max-handoffs=3",
+					"distributed-lock.zookeeper.local-queue.max-handoff-time=50ms",
+					"distributed-lock.zookeeper.lock-lost.interrupt-holder=true")
 			.run((context) -> assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions())
 				.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50))));
 		connected().run((context) -> assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions())
 			.isEqualTo(ZookeeperLockRegistry.Options.DEFAULTS));
+	}
+
+	@Test
+	void keysThatMovedUnderZookeeperStillWork() {
+		connected()
+			.withPropertyValues("distributed-lock.root-path=/old-locks", "distributed-lock.local-queue.enabled=false",
+					"distributed-lock.local-queue.max-handoffs=3", "distributed-lock.local-queue.max-handoff-time=50ms",
+					"distributed-lock.lock-lost.interrupt-holder=true", "management.health.zookeeper.timeout=250ms")
+			.run((context) -> {
+				assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions())
+					.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50)));
+				assertThat(context.getBean(ZooKeeperLockProperties.class).getHealth().getTimeout()).hasMillis(250);
+				try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
+					assertThat(lock.path()).isEqualTo("/old-locks/k");
+				}
+			});
+	}
+
+	@Test
+	void newKeyWinsOverTheKeyItReplaced() {
+		connected()
+			.withPropertyValues("distributed-lock.root-path=/old-locks", "distributed-lock.zookeeper.root-path=/new-locks",
+					"distributed-lock.local-queue.max-handoffs=3", "distributed-lock.zookeeper.local-queue.max-handoffs=5")
+			.run((context) -> {
+				assertThat(context.getBean(ZooKeeperLockProperties.class).getRootPath()).isEqualTo("/new-locks");
+				assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions().maxHandoffs()).isEqualTo(5);
+			});
+	}
+
+	@Test
+	void templateAndAdvisorApplyToAnApplicationsBackendWithoutCurator() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(CuratorFramework.class))
+			.withUserConfiguration(ForeignRegistryConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed()
+					.doesNotHaveBean(ZooKeeperLockProperties.class)
+					.hasSingleBean(LockOperations.class)
+					.hasSingleBean(DistributedLockAdvisor.class);
+				try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
+					assertThat(lock.path()).isEqualTo("/foreign/k");
+				}
+			});
 	}
 
 	@Test
@@ -218,7 +263,7 @@ class DistributedLockAutoConfigurationTests {
 
 	@Test
 	void invalidRootPathFailsStartup() {
-		connected().withPropertyValues("distributed-lock.root-path=Locks").run((context) -> {
+		connected().withPropertyValues("distributed-lock.zookeeper.root-path=Locks").run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).hasStackTraceContaining("Invalid lock root path 'Locks'");
 		});

@@ -27,7 +27,7 @@ class DistributedLockMetricsAutoConfigurationTests {
 	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class,
 				DistributedLockMetricsAutoConfiguration.class))
 		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 

@@ -13,9 +13,11 @@ class DistributedLockPropertiesTests {
 
 	private final DistributedLockProperties properties = new DistributedLockProperties();
 
+	private final ZooKeeperLockProperties zookeeper = new ZooKeeperLockProperties();
+
 	@Test
 	void connectionTimeoutMatchesCuratorsDefault() {
-		assertThat(this.properties.getZookeeper().getConnectionTimeout().toMillis())
+		assertThat(this.zookeeper.getConnectionTimeout().toMillis())
 			.isEqualTo(CuratorFrameworkFactory.builder().getConnectionTimeoutMs());
 	}
 
@@ -24,24 +26,32 @@ class DistributedLockPropertiesTests {
 		// Curator asks for 60s, which a default server (tickTime 2s) cuts to 40s; we ask for 30s
 		// so that a crashed holder's locks are freed sooner.
 		assertThat(CuratorFrameworkFactory.builder().getSessionTimeoutMs()).isEqualTo(60_000);
-		assertThat(this.properties.getZookeeper().getSessionTimeout()).isEqualTo(Duration.ofSeconds(30))
+		assertThat(this.zookeeper.getSessionTimeout()).isEqualTo(Duration.ofSeconds(30))
 			.isBetween(Duration.ofSeconds(4), Duration.ofSeconds(40));
 	}
 
 	@Test
 	void documentedDefaults() {
 		assertThat(this.properties.isEnabled()).isTrue();
-		assertThat(this.properties.getRootPath()).isEqualTo("/Locks");
 		assertThat(this.properties.getDefaultWaitTime()).isEqualTo(Duration.ofSeconds(10));
 		assertThat(this.properties.getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE - 1);
-		assertThat(this.properties.getZookeeper().getConnectString()).isEqualTo("localhost:2181");
-		assertThat(this.properties.getZookeeper().getNamespace()).isNull();
-		assertThat(this.properties.getZookeeper().isFailFast()).isTrue();
-		assertThat(this.properties.getZookeeper().getRetry().getBaseSleep()).isEqualTo(Duration.ofSeconds(1));
-		assertThat(this.properties.getZookeeper().getRetry().getMaxRetries()).isEqualTo(3);
-		assertThat(this.properties.getZookeeper().getRetry().getMaxSleep()).isEqualTo(Duration.ofSeconds(8));
-		assertThat(this.properties.getZookeeper().getEmbedded().isEnabled()).isFalse();
-		assertThat(this.properties.getZookeeper().getEmbedded().getPort()).isZero();
+		assertThat(this.properties.getLockLost().isFailOnReturn()).isTrue();
+		assertThat(this.properties.getLockLost().isRollbackTransaction()).isTrue();
+		assertThat(this.zookeeper.getRootPath()).isEqualTo("/Locks");
+		assertThat(this.zookeeper.getConnectString()).isEqualTo("localhost:2181");
+		assertThat(this.zookeeper.getNamespace()).isNull();
+		assertThat(this.zookeeper.isFailFast()).isTrue();
+		assertThat(this.zookeeper.getRetry().getBaseSleep()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(this.zookeeper.getRetry().getMaxRetries()).isEqualTo(3);
+		assertThat(this.zookeeper.getRetry().getMaxSleep()).isEqualTo(Duration.ofSeconds(8));
+		assertThat(this.zookeeper.getLocalQueue().isEnabled()).isTrue();
+		assertThat(this.zookeeper.getLocalQueue().getMaxHandoffs()).isEqualTo(8);
+		assertThat(this.zookeeper.getLocalQueue().getMaxHandoffTime()).isEqualTo(Duration.ofMillis(100));
+		assertThat(this.zookeeper.getLockLost().isInterruptHolder()).isFalse();
+		assertThat(this.zookeeper.getHealth().getTimeout()).isEqualTo(Duration.ofSeconds(1));
+		EmbeddedZooKeeperProperties embedded = new EmbeddedZooKeeperProperties();
+		assertThat(embedded.isEnabled()).isFalse();
+		assertThat(embedded.getPort()).isZero();
 	}
 
 	@Test

@@ -26,7 +26,7 @@ class ZookeeperHealthContributorAutoConfigurationTests {
 	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
 				ZookeeperHealthContributorAutoConfiguration.class, HealthContributorAutoConfiguration.class,
 				HealthContributorRegistryAutoConfiguration.class))
 		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
@@ -46,17 +46,17 @@ class ZookeeperHealthContributorAutoConfigurationTests {
 
 	@Test
 	void timeoutIsConfigurable() {
-		this.contextRunner.withPropertyValues("management.health.zookeeper.timeout=250ms")
-			.run((context) -> assertThat(context.getBean(ZookeeperHealthIndicatorProperties.class).getTimeout())
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.health.timeout=250ms")
+			.run((context) -> assertThat(context.getBean(ZooKeeperLockProperties.class).getHealth().getTimeout())
 				.hasMillis(250));
 	}
 
 	@Test
 	void nonPositiveTimeoutFailsStartup() {
-		this.contextRunner.withPropertyValues("management.health.zookeeper.timeout=0s")
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.health.timeout=0s")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
-				.hasStackTraceContaining("management.health.zookeeper.timeout must be positive"));
+				.hasStackTraceContaining("distributed-lock.zookeeper.health.timeout must be positive"));
 	}
 
 	@Test

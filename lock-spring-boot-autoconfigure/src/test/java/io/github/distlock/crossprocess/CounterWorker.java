@@ -11,6 +11,7 @@ import java.util.List;
 
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -61,7 +62,7 @@ public final class CounterWorker {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration(DistributedLockAutoConfiguration.class)
+	@ImportAutoConfiguration({ ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class })
 	static class WorkerConfiguration {
 
 		@Bean

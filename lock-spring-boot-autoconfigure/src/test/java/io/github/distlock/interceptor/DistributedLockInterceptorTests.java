@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.InvalidLockKeyException;
@@ -50,7 +51,7 @@ class DistributedLockInterceptorTests {
 	private static ZookeeperLockRegistry otherRegistry;
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 		.withUserConfiguration(ServiceConfiguration.class);
 
 	@BeforeAll

@@ -12,6 +12,7 @@ import javax.tools.ToolProvider;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class StartupValidationTests {
 
 	private ApplicationContextRunner runner() {
 		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 	}
 

@@ -1,0 +1,60 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.function.Consumer;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
+
+/**
+ * Keys that moved under {@code distributed-lock.zookeeper}, still honoured for one release: a
+ * value given only under the old key is carried over, with a warning; a value under the new
+ * key wins. The IDE metadata marks the old keys deprecated.
+ */
+final class DeprecatedLockProperties {
+
+	private static final Log logger = LogFactory.getLog(DeprecatedLockProperties.class);
+
+	private DeprecatedLockProperties() {
+	}
+
+	/**
+	 * Fills in the properties from the old keys that are set while their new keys are not.
+	 * @return the given properties
+	 */
+	static ZooKeeperLockProperties carryOver(Environment environment, ZooKeeperLockProperties properties) {
+		Binder binder = Binder.get(environment);
+		carry(binder, "distributed-lock.root-path", "distributed-lock.zookeeper.root-path", String.class,
+				properties::setRootPath);
+		ZooKeeperLockProperties.LocalQueue localQueue = properties.getLocalQueue();
+		carry(binder, "distributed-lock.local-queue.enabled", "distributed-lock.zookeeper.local-queue.enabled",
+				Boolean.class, localQueue::setEnabled);
+		carry(binder, "distributed-lock.local-queue.max-handoffs",
+				"distributed-lock.zookeeper.local-queue.max-handoffs", Integer.class, localQueue::setMaxHandoffs);
+		carry(binder, "distributed-lock.local-queue.max-handoff-time",
+				"distributed-lock.zookeeper.local-queue.max-handoff-time", Duration.class,
+				localQueue::setMaxHandoffTime);
+		carry(binder, "distributed-lock.lock-lost.interrupt-holder",
+				"distributed-lock.zookeeper.lock-lost.interrupt-holder", Boolean.class,
+				properties.getLockLost()::setInterruptHolder);
+		carry(binder, "management.health.zookeeper.timeout", "distributed-lock.zookeeper.health.timeout",
+				Duration.class, properties.getHealth()::setTimeout);
+		return properties;
+	}
+
+	private static <T> void carry(Binder binder, String oldKey, String newKey, Class<T> type, Consumer<T> setter) {
+		binder.bind(oldKey, Bindable.of(type)).ifBound((value) -> {
+			if (binder.bind(newKey, Bindable.of(type)).isBound()) {
+				logger.warn(oldKey + " is deprecated and ignored, because " + newKey + " is set too");
+				return;
+			}
+			logger.warn(oldKey + " is deprecated: use " + newKey);
+			setter.accept(value);
+		});
+	}
+
+}

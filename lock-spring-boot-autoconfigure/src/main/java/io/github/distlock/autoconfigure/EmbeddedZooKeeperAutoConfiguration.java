@@ -1,0 +1,44 @@
+package io.github.distlock.autoconfigure;
+
+import java.io.IOException;
+
+import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
+import org.apache.curator.framework.CuratorFramework;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of an in-process ZooKeeper server, for development and tests, when
+ * {@code distributed-lock.zookeeper.embedded.enabled=true}: the server, and a Curator client
+ * connected to it in place of {@code distributed-lock.zookeeper.connect-string}.
+ */
+@AutoConfiguration
+@ConditionalOnClass({ CuratorFramework.class, EmbeddedZooKeeperServer.class })
+@ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "distributed-lock.zookeeper.embedded.enabled")
+@EnableConfigurationProperties(EmbeddedZooKeeperProperties.class)
+public final class EmbeddedZooKeeperAutoConfiguration {
+
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	EmbeddedZooKeeperServer embeddedZooKeeperServer(EmbeddedZooKeeperProperties properties) throws IOException {
+		return EmbeddedZooKeeperServer.start(properties.getPort());
+	}
+
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	CuratorFramework curatorFramework(EmbeddedZooKeeperServer embeddedZooKeeperServer,
+			ZooKeeperLockProperties properties, ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers)
+			throws InterruptedException {
+		// the client's timeouts and retries still come from distributed-lock.zookeeper.*
+		return CuratorClients.start(properties, embeddedZooKeeperServer.getConnectString(),
+				customizers.orderedStream());
+	}
+
+}

@@ -1,0 +1,69 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.core.CompositeLockListener;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockPathResolver;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+/**
+ * Auto-configuration of the ZooKeeper lock backend: a started {@link CuratorFramework} (unless
+ * the application defines one), the lock path resolver and the {@link ZookeeperLockRegistry}.
+ * Every bean backs off when the application defines its own.
+ */
+@AutoConfiguration(after = EmbeddedZooKeeperAutoConfiguration.class)
+@ConditionalOnClass({ CuratorFramework.class, InterProcessMutex.class, ZookeeperLockRegistry.class })
+@ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
+@EnableConfigurationProperties
+public final class ZooKeeperLockAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	ZooKeeperLockProperties zooKeeperLockProperties(Environment environment) {
+		// bound from distributed-lock.zookeeper.* after this; the keys it replaced fill in first
+		return DeprecatedLockProperties.carryOver(environment, new ZooKeeperLockProperties());
+	}
+
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	CuratorFramework curatorFramework(ZooKeeperLockProperties properties,
+			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
+		return CuratorClients.start(properties, properties.getConnectString(), customizers.orderedStream());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	LockPathResolver lockPathResolver(ZooKeeperLockProperties properties) {
+		return new ZnodeLockPathResolver(properties.getRootPath());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(LockRegistry.class)
+	ZookeeperLockRegistry lockRegistry(CuratorFramework curatorFramework, LockPathResolver lockPathResolver,
+			ObjectProvider<LockListener> listeners, ZooKeeperLockProperties properties) {
+		if (curatorFramework.getState() == CuratorFrameworkState.LATENT) {
+			curatorFramework.start();
+		}
+		ZooKeeperLockProperties.LocalQueue localQueue = properties.getLocalQueue();
+		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(curatorFramework, lockPathResolver,
+				new CompositeLockListener(listeners.orderedStream().toList()),
+				new ZookeeperLockRegistry.Options(properties.getLockLost().isInterruptHolder(),
+						localQueue.isEnabled(), localQueue.getMaxHandoffs(), localQueue.getMaxHandoffTime()));
+		registry.verifyServer();
+		return registry;
+	}
+
+}

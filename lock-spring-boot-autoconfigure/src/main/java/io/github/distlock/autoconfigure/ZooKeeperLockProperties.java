@@ -1,0 +1,262 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties of the ZooKeeper lock backend: the Curator client, where lock nodes
+ * live, and what only this backend does (the local queue, interrupting a holder whose lock is
+ * lost, the health check).
+ */
+@ConfigurationProperties("distributed-lock.zookeeper")
+public class ZooKeeperLockProperties {
+
+	/**
+	 * Comma-separated host:port pairs of the ZooKeeper ensemble, optionally followed by a chroot
+	 * path.
+	 */
+	private String connectString = "localhost:2181";
+
+	/**
+	 * ZooKeeper session timeout. A crashed holder's locks are freed after it; the server bounds
+	 * it between 2 and 20 ticks (4s and 40s by default).
+	 */
+	private Duration sessionTimeout = Duration.ofSeconds(30);
+
+	/**
+	 * How long to wait for a connection, at start-up and per attempt.
+	 */
+	private Duration connectionTimeout = Duration.ofSeconds(15);
+
+	/**
+	 * Namespace (chroot) that every path of this client is relative to.
+	 */
+	private @Nullable String namespace;
+
+	/**
+	 * Whether start-up fails when ZooKeeper cannot be reached within the connection timeout.
+	 * When false, the application starts and locks fail until it connects.
+	 */
+	private boolean failFast = true;
+
+	/**
+	 * ZooKeeper path under which every lock node lives.
+	 */
+	private String rootPath = "/Locks";
+
+	private final Retry retry = new Retry();
+
+	private final LocalQueue localQueue = new LocalQueue();
+
+	private final LockLost lockLost = new LockLost();
+
+	private final Health health = new Health();
+
+	public String getConnectString() {
+		return this.connectString;
+	}
+
+	public void setConnectString(String connectString) {
+		this.connectString = connectString;
+	}
+
+	public Duration getSessionTimeout() {
+		return this.sessionTimeout;
+	}
+
+	public void setSessionTimeout(Duration sessionTimeout) {
+		this.sessionTimeout = sessionTimeout;
+	}
+
+	public Duration getConnectionTimeout() {
+		return this.connectionTimeout;
+	}
+
+	public void setConnectionTimeout(Duration connectionTimeout) {
+		this.connectionTimeout = connectionTimeout;
+	}
+
+	public @Nullable String getNamespace() {
+		return this.namespace;
+	}
+
+	public void setNamespace(@Nullable String namespace) {
+		this.namespace = namespace;
+	}
+
+	public boolean isFailFast() {
+		return this.failFast;
+	}
+
+	public void setFailFast(boolean failFast) {
+		this.failFast = failFast;
+	}
+
+	public String getRootPath() {
+		return this.rootPath;
+	}
+
+	public void setRootPath(String rootPath) {
+		this.rootPath = rootPath;
+	}
+
+	public Retry getRetry() {
+		return this.retry;
+	}
+
+	public LocalQueue getLocalQueue() {
+		return this.localQueue;
+	}
+
+	public LockLost getLockLost() {
+		return this.lockLost;
+	}
+
+	public Health getHealth() {
+		return this.health;
+	}
+
+	/**
+	 * Retry of ZooKeeper operations (exponential back-off).
+	 */
+	public static class Retry {
+
+		/**
+		 * Initial sleep between retries.
+		 */
+		private Duration baseSleep = Duration.ofSeconds(1);
+
+		/**
+		 * Maximum number of retries.
+		 */
+		private int maxRetries = 3;
+
+		/**
+		 * Maximum sleep between retries.
+		 */
+		private Duration maxSleep = Duration.ofSeconds(8);
+
+		public Duration getBaseSleep() {
+			return this.baseSleep;
+		}
+
+		public void setBaseSleep(Duration baseSleep) {
+			this.baseSleep = baseSleep;
+		}
+
+		public int getMaxRetries() {
+			return this.maxRetries;
+		}
+
+		public void setMaxRetries(int maxRetries) {
+			this.maxRetries = maxRetries;
+		}
+
+		public Duration getMaxSleep() {
+			return this.maxSleep;
+		}
+
+		public void setMaxSleep(Duration maxSleep) {
+			this.maxSleep = maxSleep;
+		}
+
+	}
+
+	/**
+	 * Two-level locking: the threads of one JVM queue locally for a lock before one of them
+	 * contends in ZooKeeper.
+	 */
+	public static class LocalQueue {
+
+		/**
+		 * Whether threads of this JVM that want the same lock queue locally, in FIFO order, so
+		 * that only one of them at a time contends in ZooKeeper.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * How many times in a row a held MUTEX lock may pass directly to the next waiting thread
+		 * of this JVM, without releasing it in ZooKeeper; 0 never hands off. Bounded so that
+		 * other processes get their turn.
+		 */
+		private int maxHandoffs = 8;
+
+		/**
+		 * How long after a MUTEX lock was acquired in ZooKeeper it may still be handed off to the
+		 * next waiting thread of this JVM.
+		 */
+		private Duration maxHandoffTime = Duration.ofMillis(100);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getMaxHandoffs() {
+			return this.maxHandoffs;
+		}
+
+		public void setMaxHandoffs(int maxHandoffs) {
+			this.maxHandoffs = maxHandoffs;
+		}
+
+		public Duration getMaxHandoffTime() {
+			return this.maxHandoffTime;
+		}
+
+		public void setMaxHandoffTime(Duration maxHandoffTime) {
+			this.maxHandoffTime = maxHandoffTime;
+		}
+
+	}
+
+	/**
+	 * What the ZooKeeper backend does when a held lock is lost.
+	 */
+	public static class LockLost {
+
+		/**
+		 * Whether to interrupt the thread holding a lock as soon as the lock is lost.
+		 */
+		private boolean interruptHolder;
+
+		public boolean isInterruptHolder() {
+			return this.interruptHolder;
+		}
+
+		public void setInterruptHolder(boolean interruptHolder) {
+			this.interruptHolder = interruptHolder;
+		}
+
+	}
+
+	/**
+	 * The zookeeper health indicator (switched off by management.health.zookeeper.enabled).
+	 */
+	public static class Health {
+
+		/**
+		 * How long the health check waits for ZooKeeper to answer before it reports DOWN.
+		 */
+		private Duration timeout = Duration.ofSeconds(1);
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			if (timeout.isNegative() || timeout.isZero()) {
+				throw new IllegalArgumentException(
+						"distributed-lock.zookeeper.health.timeout must be positive, but was " + timeout);
+			}
+			this.timeout = timeout;
+		}
+
+	}
+
+}
