@@ -81,9 +81,11 @@ final class FaultCampaign {
 			}
 			long start = System.nanoTime();
 			Nemesis nemesis = new Nemesis(ensemble, workers, random);
+			OrphanNodeSweep orphans = new OrphanNodeSweep(admin, "/campaign/Locks", startMillis, periods);
 			while (System.nanoTime() - start < this.duration.toNanos()) {
 				Thread.sleep(1_000 + random.nextInt(2_000));
 				nemesis.strike(start);
+				orphans.sweep();
 			}
 			Duration faultTime = Duration.ofNanos(System.nanoTime() - start);
 			// healed: every proxy forwards, every process runs, every server serves
@@ -107,6 +109,8 @@ final class FaultCampaign {
 					result.checker().add("stuck-thread", worker.name() + " did not stop");
 				}
 			}
+			orphans.sweep();
+			orphans.orphans().forEach((orphan) -> result.checker().add("orphan-node", orphan));
 			List<Operation> operations = readHistory(result.checker());
 			List<String> leftovers = awaitNoLockNodes(admin);
 			leftovers.forEach((node) -> result.checker().add("leftover-node", node));
@@ -208,7 +212,7 @@ final class FaultCampaign {
 		return nodes;
 	}
 
-	private static List<String> ephemeralNodesUnder(CuratorFramework client, String path) throws Exception {
+	static List<String> ephemeralNodesUnder(CuratorFramework client, String path) throws Exception {
 		List<String> found = new ArrayList<>();
 		List<String> children;
 		try {
