@@ -1,0 +1,81 @@
+package io.github.distlock.zookeeper;
+
+import java.util.Collection;
+import java.util.Optional;
+
+import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.test.contract.LockClient;
+import io.github.distlock.test.contract.LockRegistryContractTests;
+import io.github.distlock.test.contract.SharedCounterJob;
+import org.apache.curator.framework.CuratorFramework;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.ZooKeeperTestSupport.expireSession;
+
+/**
+ * The contract of every lock backend, against a real ZooKeeper server: each client is a Curator
+ * client (a ZooKeeper session) with a {@link ZookeeperLockRegistry} of the default options; a
+ * lock is lost by expiring the session; what is left for a key is the ephemeral nodes under its
+ * lock path; the separate processes run {@link ZooKeeperCounterWorker}.
+ */
+class ZooKeeperLockRegistryContractTests
+		extends LockRegistryContractTests<ZooKeeperLockRegistryContractTests.ZooKeeperClient> {
+
+	private static final String ROOT = "/Locks";
+
+	private static final ZnodeLockPathResolver paths = new ZnodeLockPathResolver(ROOT);
+
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
+
+	/** Reads what the server holds, outside the clients under test. */
+	private CuratorFramework observer;
+
+	@BeforeEach
+	void connectObserver() throws Exception {
+		this.observer = connectedClient(zookeeper.connectString());
+	}
+
+	@AfterEach
+	void closeObserver() {
+		this.observer.close();
+	}
+
+	@Override
+	protected ZooKeeperClient newClient(LockListener listener) throws Exception {
+		CuratorFramework curator = connectedClient(zookeeper.connectString());
+		return new ZooKeeperClient(curator,
+				new ZookeeperLockRegistry(curator, paths, listener, ZookeeperLockRegistry.Options.DEFAULTS));
+	}
+
+	@Override
+	protected void loseLocks(ZooKeeperClient client) throws Exception {
+		expireSession(client.curator());
+	}
+
+	@Override
+	protected Collection<String> entriesOf(String key) throws Exception {
+		return ephemeralNodesUnder(this.observer, paths.resolve(key));
+	}
+
+	@Override
+	protected Optional<Process> startContenderProcess(SharedCounterJob job) throws Exception {
+		return Optional.of(job.javaProcess(ZooKeeperCounterWorker.class, zookeeper.connectString(), ROOT).start());
+	}
+
+	record ZooKeeperClient(CuratorFramework curator, ZookeeperLockRegistry registry) implements LockClient {
+
+		@Override
+		public void close() {
+			this.registry.close();
+			this.curator.close();
+		}
+
+	}
+
+}

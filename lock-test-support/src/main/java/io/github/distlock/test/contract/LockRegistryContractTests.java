@@ -1,0 +1,1164 @@
+package io.github.distlock.test.contract;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.LockIntrospection;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockLostException;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import org.awaitility.core.ConditionFactory;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/**
+ * What every lock backend guarantees, as tests that each backend's test class inherits by
+ * extending this one and providing its hooks:
+ * <ul>
+ * <li>{@link #newClient(LockListener)}: a new client with a session (or lease) of its own, as a
+ * separate process has;</li>
+ * <li>{@link #loseLocks(LockClient)}: the lock service drops a client's session (ZooKeeper
+ * expires it, etcd revokes the lease);</li>
+ * <li>{@link #entriesOf(String)}: what the lock service holds for a key (to check that nothing
+ * is left, and to see a waiter queued);</li>
+ * <li>optionally {@link #supportedTypes()}, {@link #lossTimeout()} and
+ * {@link #startContenderProcess(SharedCounterJob)} (separate JVMs).</li>
+ * </ul>
+ * The guarantees: an exclusive lock ({@code MUTEX}, {@code SEMAPHORE_MUTEX}, {@code WRITE})
+ * excludes every other thread of every client; readers share, a writer excludes them and
+ * readers that come after a waiting writer queue behind it; {@code MUTEX}, {@code READ} and
+ * {@code WRITE} are reentrant per thread with the same fencing token, a {@code WRITE} holder may
+ * take the {@code READ} lock with the write lock's token and keep it after releasing the write
+ * lock; {@code SEMAPHORE_MUTEX} is not reentrant and any thread may release it, while only the
+ * holder's thread may release the other types; waits end at their wait time, or at once for
+ * {@link Duration#ZERO}; an interrupted waiter gets {@link LockInterruptedException} and keeps
+ * its interrupt status, and an interrupted thread is refused; fencing tokens grow with each
+ * holder of a key; waiters for a {@code MUTEX} are served in arrival order; any key locks a lock
+ * of its own; nothing is left in the lock service after a release, a timeout or an interrupt; a
+ * lost lock goes to {@link LockState#LOST}, is free for others, and cannot be re-entered;
+ * closing a handle twice releases it once.
+ * <p>
+ * Every test uses keys of its own (except for the awkward keys), waits {@link #SHORT} where a
+ * wait must fail, and releases what it takes; the clients are closed after each test.
+ *
+ * @param <C> the backend's client
+ */
+public abstract class LockRegistryContractTests<C extends LockClient> {
+
+	/** The wait of an acquisition that must fail. */
+	protected static final Duration SHORT = Duration.ofMillis(300);
+
+	/** The bound on what must happen (a wait that must succeed, a waiter that must end). */
+	protected static final Duration GENEROUS = Duration.ofSeconds(10);
+
+	/** How long a try-once ({@link Duration#ZERO}) on a held key may take to fail. */
+	protected static final Duration AT_ONCE = Duration.ofSeconds(2);
+
+	/** How much earlier than its wait time a wait may end, for backends that count in milliseconds. */
+	private static final Duration CLOCK_TOLERANCE = Duration.ofMillis(10);
+
+	/** How many separate processes contend in the cross-process test, and how often each takes the lock. */
+	private static final int PROCESSES = 3;
+
+	private static final int ITERATIONS = 30;
+
+	private static final String NAME = "contract";
+
+	private static final AtomicInteger keys = new AtomicInteger();
+
+	private static final LockListener NO_LISTENER = new LockListener() {
+	};
+
+	private final List<C> clients = new ArrayList<>();
+
+	private final List<Background<?>> tasks = new ArrayList<>();
+
+	// ---- backend hooks ----------------------------------------------------------------------
+
+	/**
+	 * Connects a new client to the lock service: a registry with a session (or lease) of its own,
+	 * as a separate process has. The suite closes it after the test. Its registry must not
+	 * interrupt the holder of a lock it loses.
+	 * @param listener to be told of the state changes of the client's locks
+	 * @return the client, connected
+	 * @throws Exception if it cannot connect
+	 */
+	protected abstract C newClient(LockListener listener) throws Exception;
+
+	/**
+	 * Makes the lock service drop the client's session, as a long pause or partition would
+	 * (ZooKeeper: expire the session; etcd: revoke the lease). The client's locks must then go
+	 * to {@link LockState#LOST} within {@link #lossTimeout()} and be free for others; the client
+	 * must be usable again afterwards, in a new session.
+	 * @param client a client of this suite
+	 * @throws Exception if the session cannot be dropped
+	 */
+	protected abstract void loseLocks(C client) throws Exception;
+
+	/**
+	 * What the lock service holds for a key, for locks of every type: one item per holder and
+	 * per waiter (ZooKeeper: the ephemeral nodes under the key's lock path). It must be empty
+	 * once every lock on the key was released or given up (a backend that cleans up in the
+	 * background has {@link #GENEROUS} to do so), and grow when a waiter queues.
+	 * @param key the lock key
+	 * @return the items, in any order
+	 * @throws Exception if the lock service cannot be read
+	 */
+	protected abstract Collection<String> entriesOf(String key) throws Exception;
+
+	/**
+	 * The lock types the backend supports; the tests of the others are skipped.
+	 * @return the supported types, all by default
+	 */
+	protected Set<LockType> supportedTypes() {
+		return EnumSet.allOf(LockType.class);
+	}
+
+	/**
+	 * How long after {@link #loseLocks(LockClient)} a client may take to see its locks lost.
+	 * @return the bound, 30 seconds by default
+	 */
+	protected Duration lossTimeout() {
+		return Duration.ofSeconds(30);
+	}
+
+	/**
+	 * Starts a separate JVM that connects a registry of this backend and calls
+	 * {@link SharedCounterJob#run(LockRegistry)} for the job, typically with
+	 * {@link SharedCounterJob#javaProcess(Class, String...)}.
+	 * @param job what the process does
+	 * @return the process, or empty (the default) when the backend offers none: the
+	 * cross-process test is then skipped
+	 * @throws Exception if the process cannot be started
+	 */
+	protected Optional<Process> startContenderProcess(SharedCounterJob job) throws Exception {
+		return Optional.empty();
+	}
+
+	@AfterEach
+	void stopTasksAndCloseClients() throws Exception {
+		for (Background<?> task : this.tasks) {
+			task.stop(GENEROUS);
+		}
+		List<C> toClose = new ArrayList<>(this.clients);
+		Collections.reverse(toClose);
+		Exception failure = null;
+		for (C client : toClose) {
+			try {
+				client.close();
+			}
+			catch (Exception ex) {
+				failure = (failure != null) ? failure : ex;
+			}
+		}
+		if (failure != null) {
+			throw failure;
+		}
+	}
+
+	// ---- what a held lock says --------------------------------------------------------------
+
+	/** A handle tells the key, name, type, holder and state of its lock, and a positive token. */
+	@ParameterizedTest
+	@EnumSource(LockType.class)
+	void handleDescribesTheLockItHolds(LockType type) throws Exception {
+		assumeSupported(type);
+		String key = key("describe");
+		LockRegistry registry = client();
+		Instant before = Instant.now();
+		LockHandle lock = registry.acquire(new LockRequest(key, type, SHORT, "describe-name"));
+		try {
+			assertThat(lock.key()).isEqualTo(key);
+			assertThat(lock.name()).isEqualTo("describe-name");
+			assertThat(lock.type()).isEqualTo(type);
+			assertThat(lock.path()).isNotBlank();
+			assertThat(lock.isHeld()).isTrue();
+			assertThat(lock.state()).isEqualTo(LockState.HELD);
+			assertThat(lock.holderThread()).isEqualTo(Thread.currentThread().getName());
+			assertThat(lock.acquiredAt()).isBetween(before, Instant.now());
+			assertThat(lock.fencingToken()).isPositive();
+		}
+		finally {
+			lock.close();
+		}
+		assertThat(lock.state()).isEqualTo(LockState.RELEASED);
+		assertThat(lock.isHeld()).isFalse();
+	}
+
+	// ---- exclusion and sharing --------------------------------------------------------------
+
+	/** An exclusive lock held by one client makes another client's wait elapse; once released it is free at once. */
+	@ParameterizedTest
+	@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE" })
+	void exclusiveLockExcludesAnotherClient(LockType type) throws Exception {
+		assumeSupported(type);
+		String key = key("exclusion");
+		LockRegistry first = client();
+		LockRegistry second = client();
+		LockHandle held = first.acquire(request(key, type, SHORT));
+		try {
+			assertWaitElapses(second, request(key, type, SHORT));
+			assertThat(held.isHeld()).isTrue();
+		}
+		finally {
+			held.close();
+		}
+		try (LockHandle next = second.acquire(request(key, type, Duration.ZERO))) {
+			assertThat(next.isHeld()).isTrue();
+		}
+	}
+
+	/** An exclusive lock excludes the other threads of its own client too. */
+	@ParameterizedTest
+	@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE" })
+	void exclusiveLockExcludesAnotherThreadOfTheSameClient(LockType type) throws Exception {
+		assumeSupported(type);
+		String key = key("same-client");
+		LockRegistry registry = client();
+		LockHandle held = registry.acquire(request(key, type, SHORT));
+		try {
+			Throwable failure = inBackground("other-thread", () -> {
+				registry.acquire(request(key, type, SHORT)).close();
+				return null;
+			}).failure(GENEROUS);
+			assertThat(failure).isInstanceOf(LockAcquisitionException.class);
+		}
+		finally {
+			held.close();
+		}
+		Boolean heldByOtherThread = inBackground("next-thread", () -> {
+			try (LockHandle next = registry.acquire(request(key, type, Duration.ZERO))) {
+				return next.isHeld();
+			}
+		}).get(GENEROUS);
+		assertThat(heldByOtherThread).isTrue();
+	}
+
+	/** Readers of two clients, and of two threads of one client, hold a read lock at once. */
+	@Test
+	void readLockIsSharedByClientsAndThreads() throws Exception {
+		assumeSupported(LockType.READ);
+		String key = key("shared-read");
+		LockRegistry first = client();
+		LockRegistry second = client();
+		try (LockHandle readA = first.acquire(request(key, LockType.READ, SHORT));
+				LockHandle readB = second.acquire(request(key, LockType.READ, Duration.ZERO))) {
+			assertThat(readA.isHeld()).isTrue();
+			assertThat(readB.isHeld()).isTrue();
+			Boolean sharedWithThread = inBackground("reader", () -> {
+				try (LockHandle readC = first.acquire(request(key, LockType.READ, Duration.ZERO))) {
+					return readC.isHeld();
+				}
+			}).get(GENEROUS);
+			assertThat(sharedWithThread).isTrue();
+		}
+	}
+
+	/** A write lock makes the wait of another client's reader elapse. */
+	@Test
+	void writeLockExcludesReadersOfAnotherClient() throws Exception {
+		assumeSupported(LockType.READ, LockType.WRITE);
+		String key = key("write-excludes-read");
+		LockRegistry writer = client();
+		LockRegistry reader = client();
+		LockHandle write = writer.acquire(request(key, LockType.WRITE, SHORT));
+		try {
+			assertWaitElapses(reader, request(key, LockType.READ, SHORT));
+		}
+		finally {
+			write.close();
+		}
+		reader.acquire(request(key, LockType.READ, Duration.ZERO)).close();
+	}
+
+	/** A read lock makes the wait of another client's writer elapse. */
+	@Test
+	void readLockExcludesWritersOfAnotherClient() throws Exception {
+		assumeSupported(LockType.READ, LockType.WRITE);
+		String key = key("read-excludes-write");
+		LockRegistry reader = client();
+		LockRegistry writer = client();
+		LockHandle read = reader.acquire(request(key, LockType.READ, SHORT));
+		try {
+			assertWaitElapses(writer, request(key, LockType.WRITE, SHORT));
+		}
+		finally {
+			read.close();
+		}
+		writer.acquire(request(key, LockType.WRITE, Duration.ZERO)).close();
+	}
+
+	/** A reader that comes after a waiting writer queues behind it: writers are not starved. */
+	@Test
+	void readerQueuesBehindAWaitingWriter() throws Exception {
+		assumeSupported(LockType.READ, LockType.WRITE);
+		String key = key("writer-first");
+		LockRegistry reader = client();
+		LockRegistry writer = client();
+		LockRegistry lateReader = client();
+		LockHandle read = reader.acquire(request(key, LockType.READ, SHORT));
+		Background<Long> write;
+		try {
+			int before = entriesOf(key).size();
+			write = inBackground("writer", () -> {
+				try (LockHandle lock = writer.acquire(request(key, LockType.WRITE, GENEROUS))) {
+					return lock.fencingToken();
+				}
+			});
+			awaitQueued(write, key, before);
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> lateReader.acquire(request(key, LockType.READ, Duration.ZERO)));
+		}
+		finally {
+			read.close();
+		}
+		assertThat(write.get(GENEROUS)).isGreaterThan(read.fencingToken());
+		lateReader.acquire(request(key, LockType.READ, GENEROUS)).close();
+	}
+
+	// ---- reentrancy ----------------------------------------------------------------------------
+
+	/** A thread re-enters a reentrant lock it holds, with the same token; the lock is held until the outer release. */
+	@ParameterizedTest
+	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+	void reentrantLockIsReenteredByItsThreadWithTheSameToken(LockType type) throws Exception {
+		assumeSupported(type, conflicting(type));
+		String key = key("reentrant");
+		LockRegistry owner = client();
+		LockRegistry other = client();
+		LockHandle outer = owner.acquire(request(key, type, SHORT));
+		try {
+			LockHandle inner = owner.acquire(request(key, type, Duration.ZERO));
+			try {
+				assertThat(inner.isHeld()).isTrue();
+				assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
+			}
+			finally {
+				inner.close();
+			}
+			assertThat(outer.isHeld()).isTrue();
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.as("the lock is still held after the inner release")
+				.isThrownBy(() -> other.acquire(request(key, conflicting(type), Duration.ZERO)));
+		}
+		finally {
+			outer.close();
+		}
+		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+	}
+
+	/** A thread holding a read lock re-enters it even while a writer waits (no self-deadlock). */
+	@Test
+	void heldReadIsReenteredWhileAWriterWaits() throws Exception {
+		assumeSupported(LockType.READ, LockType.WRITE);
+		String key = key("reenter-read");
+		LockRegistry reader = client();
+		LockRegistry writer = client();
+		LockHandle outer = reader.acquire(request(key, LockType.READ, SHORT));
+		Background<Long> write;
+		try {
+			int before = entriesOf(key).size();
+			write = inBackground("writer", () -> {
+				try (LockHandle lock = writer.acquire(request(key, LockType.WRITE, GENEROUS))) {
+					return lock.fencingToken();
+				}
+			});
+			awaitQueued(write, key, before);
+			try (LockHandle inner = reader.acquire(request(key, LockType.READ, Duration.ZERO))) {
+				assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
+			}
+			assertThat(write.isDone()).as("the writer got the lock while a reader held it").isFalse();
+		}
+		finally {
+			outer.close();
+		}
+		assertThat(write.get(GENEROUS)).isGreaterThan(outer.fencingToken());
+	}
+
+	/** The holder of a write lock may take the read lock of its key, which carries the write lock's token. */
+	@Test
+	void readInsideWriteCarriesTheWriteToken() throws Exception {
+		assumeSupported(LockType.READ, LockType.WRITE);
+		String key = key("read-in-write");
+		LockRegistry owner = client();
+		LockRegistry other = client();
+		LockHandle write = owner.acquire(request(key, LockType.WRITE, SHORT));
+		try {
+			LockHandle read = owner.acquire(request(key, LockType.READ, Duration.ZERO));
+			try {
+				assertThat(read.isHeld()).isTrue();
+				assertThat(read.type()).isEqualTo(LockType.READ);
+				assertThat(read.fencingToken()).isEqualTo(write.fencingToken());
+			}
+			finally {
+				read.close();
+			}
+			assertThat(write.isHeld()).isTrue();
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> other.acquire(request(key, LockType.READ, Duration.ZERO)));
+		}
+		finally {
+			write.close();
+		}
+		other.acquire(request(key, LockType.READ, Duration.ZERO)).close();
+	}
+
+	/**
+	 * A read lock taken inside a write lock still excludes writers once the write lock is
+	 * released (a downgrade), including a writer of another client that queued meanwhile.
+	 */
+	@Test
+	void readTakenInsideWriteStillExcludesWritersAfterTheWriteIsReleased() throws Exception {
+		assumeSupported(LockType.READ, LockType.WRITE);
+		String key = key("downgrade");
+		LockRegistry owner = client();
+		LockRegistry writer = client();
+		LockHandle write = owner.acquire(request(key, LockType.WRITE, SHORT));
+		LockHandle read;
+		Background<Long> queuedWriter;
+		try {
+			int before = entriesOf(key).size();
+			queuedWriter = inBackground("queued-writer", () -> {
+				try (LockHandle lock = writer.acquire(request(key, LockType.WRITE, GENEROUS))) {
+					return lock.fencingToken();
+				}
+			});
+			awaitQueued(queuedWriter, key, before);
+			read = owner.acquire(request(key, LockType.READ, Duration.ZERO));
+		}
+		catch (Throwable ex) {
+			write.close();
+			throw ex;
+		}
+		try {
+			write.close();
+			assertThat(read.isHeld()).isTrue();
+			assertThat(catchThrowable(() -> queuedWriter.get(SHORT)))
+				.as("a writer must not get the lock while the downgraded read lock is held")
+				.isInstanceOf(TimeoutException.class);
+		}
+		finally {
+			read.close();
+		}
+		assertThat(queuedWriter.get(GENEROUS)).isGreaterThan(read.fencingToken());
+	}
+
+	/** A semaphore mutex is not reentrant: a second acquisition by its holder's thread waits and elapses. */
+	@Test
+	void semaphoreMutexIsNotReentrant() throws Exception {
+		assumeSupported(LockType.SEMAPHORE_MUTEX);
+		String key = key("semaphore");
+		LockRegistry registry = client();
+		LockHandle held = registry.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT));
+		try {
+			assertWaitElapses(registry, request(key, LockType.SEMAPHORE_MUTEX, SHORT));
+			assertThat(held.isHeld()).isTrue();
+		}
+		finally {
+			held.close();
+		}
+		registry.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO)).close();
+	}
+
+	/** Another thread may release a semaphore mutex, which is then free for others. */
+	@Test
+	void semaphoreMutexMayBeReleasedByAnotherThread() throws Exception {
+		assumeSupported(LockType.SEMAPHORE_MUTEX);
+		String key = key("semaphore-release");
+		LockRegistry registry = client();
+		LockRegistry other = client();
+		LockHandle held = registry.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT));
+		try {
+			inBackground("releaser", () -> {
+				held.close();
+				return null;
+			}).get(GENEROUS);
+			assertThat(held.state()).isEqualTo(LockState.RELEASED);
+			assertThat(held.isHeld()).isFalse();
+			other.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO)).close();
+		}
+		finally {
+			held.close();
+		}
+	}
+
+	/** Only the holder's thread may release a lock other than a semaphore mutex; a refused release keeps it held. */
+	@ParameterizedTest
+	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+	void releaseByAnotherThreadIsRefusedAndTheLockStaysHeld(LockType type) throws Exception {
+		assumeSupported(type, conflicting(type));
+		String key = key("foreign-release");
+		LockRegistry registry = client();
+		LockRegistry other = client();
+		LockHandle held = registry.acquire(request(key, type, SHORT));
+		try {
+			Throwable refused = inBackground("intruder", () -> {
+				held.close();
+				return null;
+			}).failure(GENEROUS);
+			assertThat(refused).isInstanceOf(IllegalMonitorStateException.class);
+			assertThat(held.state()).isEqualTo(LockState.HELD);
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> other.acquire(request(key, conflicting(type), Duration.ZERO)));
+		}
+		finally {
+			held.close();
+		}
+		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+	}
+
+	// ---- waiting -------------------------------------------------------------------------------
+
+	/** A waiter gives up with LockAcquisitionException once its wait time elapsed, not before. */
+	@ParameterizedTest(name = "{0} held, {1} waits")
+	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+	void waiterGivesUpWhenItsWaitTimeElapses(LockType heldType, LockType waitingType) throws Exception {
+		assumeSupported(heldType, waitingType);
+		String key = key("deadline");
+		LockRegistry holder = client();
+		LockRegistry waiter = client();
+		LockHandle held = holder.acquire(request(key, heldType, SHORT));
+		try {
+			assertWaitElapses(waiter, request(key, waitingType, SHORT));
+			assertThat(held.isHeld()).isTrue();
+		}
+		finally {
+			held.close();
+		}
+	}
+
+	/** A try-once ({@link Duration#ZERO}) on a held key fails at once. */
+	@ParameterizedTest(name = "{0} held, {1} tried")
+	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+	void tryOnceOnAHeldKeyFailsAtOnce(LockType heldType, LockType triedType) throws Exception {
+		assumeSupported(heldType, triedType);
+		String key = key("try-once");
+		LockRegistry holder = client();
+		LockRegistry other = client();
+		LockHandle held = holder.acquire(request(key, heldType, SHORT));
+		try {
+			long start = System.nanoTime();
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> other.acquire(request(key, triedType, Duration.ZERO)));
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(AT_ONCE);
+		}
+		finally {
+			held.close();
+		}
+	}
+
+	/** A waiter interrupted while it waits gets LockInterruptedException and keeps its interrupt status. */
+	@ParameterizedTest(name = "{0} held, {1} waits")
+	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+	void interruptedWaiterGetsLockInterruptedExceptionAndKeepsItsInterruptStatus(LockType heldType,
+			LockType waitingType) throws Exception {
+		assumeSupported(heldType, waitingType);
+		String key = key("interrupted");
+		LockRegistry holder = client();
+		LockRegistry waiter = client();
+		LockHandle held = holder.acquire(request(key, heldType, SHORT));
+		try {
+			Background<?> waiting = interruptQueuedWaiter(waiter, key, waitingType);
+			assertThat(waiting.failure(GENEROUS)).isInstanceOf(LockInterruptedException.class);
+			assertThat(waiting.interruptedWhenDone()).as("the waiter's interrupt status is kept").isTrue();
+			assertThat(held.isHeld()).isTrue();
+		}
+		finally {
+			held.close();
+		}
+	}
+
+	/** A thread already interrupted is refused, with its interrupt status kept, and takes no lock. */
+	@ParameterizedTest
+	@EnumSource(LockType.class)
+	void interruptedThreadIsRefused(LockType type) throws Exception {
+		assumeSupported(type, conflicting(type));
+		String key = key("refused");
+		LockRegistry registry = client();
+		LockRegistry other = client();
+		Thread.currentThread().interrupt();
+		try {
+			assertThatExceptionOfType(LockInterruptedException.class)
+				.isThrownBy(() -> registry.acquire(request(key, type, SHORT)));
+			assertThat(Thread.currentThread().isInterrupted()).as("the interrupt status is kept").isTrue();
+		}
+		finally {
+			Thread.interrupted();
+		}
+		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+		awaitNothingLeft(key);
+	}
+
+	/** An interrupted thread is refused even a re-entry of a lock it holds, which it keeps. */
+	@ParameterizedTest
+	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+	void interruptedThreadIsRefusedTheReentryOfALockItHolds(LockType type) throws Exception {
+		assumeSupported(type, conflicting(type));
+		String key = key("refused-reentry");
+		LockRegistry registry = client();
+		LockRegistry other = client();
+		LockHandle outer = registry.acquire(request(key, type, SHORT));
+		try {
+			Thread.currentThread().interrupt();
+			try {
+				assertThatExceptionOfType(LockInterruptedException.class)
+					.isThrownBy(() -> registry.acquire(request(key, type, Duration.ZERO)));
+				assertThat(Thread.currentThread().isInterrupted()).as("the interrupt status is kept").isTrue();
+			}
+			finally {
+				Thread.interrupted();
+			}
+			assertThat(outer.isHeld()).isTrue();
+		}
+		finally {
+			outer.close();
+		}
+		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+	}
+
+	// ---- fencing tokens and fairness -------------------------------------------------------
+
+	/** Each later holder of a key gets a greater fencing token, whichever client it is. */
+	@ParameterizedTest
+	@EnumSource(LockType.class)
+	void fencingTokensGrowAcrossHoldersOfDifferentClients(LockType type) throws Exception {
+		assumeSupported(type);
+		String key = key("tokens");
+		List<LockRegistry> registries = List.of(client(), client(), client());
+		List<Long> tokens = new ArrayList<>();
+		for (int i = 0; i < 6; i++) {
+			try (LockHandle lock = registries.get(i % registries.size()).acquire(request(key, type, GENEROUS))) {
+				tokens.add(lock.fencingToken());
+			}
+		}
+		assertStrictlyIncreasing(tokens);
+	}
+
+	/** Threads of one client that queue for an exclusive lock get greater tokens, each after the other. */
+	@ParameterizedTest
+	@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE" })
+	void fencingTokensGrowAcrossQueuedThreadsOfOneClient(LockType type) throws Exception {
+		assumeSupported(type);
+		String key = key("queued-tokens");
+		LockRegistry registry = client();
+		List<Long> tokens = Collections.synchronizedList(new ArrayList<>());
+		List<Background<Void>> waiters = new ArrayList<>();
+		LockHandle held = registry.acquire(request(key, type, SHORT));
+		try {
+			tokens.add(held.fencingToken());
+			for (int i = 0; i < 3; i++) {
+				Background<Void> waiter = inBackground("waiter-" + i, () -> {
+					try (LockHandle lock = registry.acquire(request(key, type, GENEROUS))) {
+						tokens.add(lock.fencingToken());
+					}
+					return null;
+				});
+				awaitWaiting(waiter, registry);
+				waiters.add(waiter);
+			}
+		}
+		finally {
+			held.close();
+		}
+		for (Background<Void> waiter : waiters) {
+			waiter.get(GENEROUS);
+		}
+		assertThat(tokens).hasSize(4);
+		assertStrictlyIncreasing(tokens);
+	}
+
+	/** Waiters of different clients for a mutex get it in the order they queued. */
+	@Test
+	void waitersOfDifferentClientsGetTheMutexInQueueOrder() throws Exception {
+		assumeSupported(LockType.MUTEX);
+		String key = key("fifo-clients");
+		LockRegistry holder = client();
+		List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+		List<Background<Void>> waiters = new ArrayList<>();
+		LockHandle held = holder.acquire(request(key, LockType.MUTEX, SHORT));
+		try {
+			for (int i = 0; i < 4; i++) {
+				LockRegistry registry = client();
+				int index = i;
+				int before = entriesOf(key).size();
+				Background<Void> waiter = inBackground("client-waiter-" + i, () -> {
+					try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+						order.add(index);
+					}
+					return null;
+				});
+				awaitQueued(waiter, key, before);
+				waiters.add(waiter);
+			}
+		}
+		finally {
+			held.close();
+		}
+		for (Background<Void> waiter : waiters) {
+			waiter.get(GENEROUS);
+		}
+		assertThat(order).containsExactly(0, 1, 2, 3);
+	}
+
+	/** Waiting threads of one client get a mutex in the order they queued. */
+	@Test
+	void waitersOfOneClientGetTheMutexInQueueOrder() throws Exception {
+		assumeSupported(LockType.MUTEX);
+		String key = key("fifo-threads");
+		LockRegistry holder = client();
+		LockRegistry registry = client();
+		List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+		List<Background<Void>> waiters = new ArrayList<>();
+		LockHandle held = holder.acquire(request(key, LockType.MUTEX, SHORT));
+		try {
+			for (int i = 0; i < 4; i++) {
+				int index = i;
+				Background<Void> waiter = inBackground("thread-waiter-" + i, () -> {
+					try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+						order.add(index);
+					}
+					return null;
+				});
+				awaitWaiting(waiter, registry);
+				waiters.add(waiter);
+			}
+		}
+		finally {
+			held.close();
+		}
+		for (Background<Void> waiter : waiters) {
+			waiter.get(GENEROUS);
+		}
+		assertThat(order).containsExactly(0, 1, 2, 3);
+	}
+
+	// ---- keys ----------------------------------------------------------------------------------
+
+	static Stream<Arguments> awkwardKeys() {
+		return Stream.of(arguments("slash", "/", "//"), arguments("slash inside", "a/b", "a%2Fb"),
+				arguments("dots", "..", "."), arguments("space inside", "a b", "a_b"),
+				arguments("spaces around", " padded ", "padded"), arguments("non-ASCII", "库存:1", "库存:2"),
+				arguments("300 characters", "k".repeat(300), "k".repeat(299) + "j"),
+				arguments("300 and 301 characters", "k".repeat(300), "k".repeat(301)),
+				arguments("line break", "line\nbreak", "line\rbreak"), arguments("NUL", "nul\u0000", "nul"),
+				arguments("tab and bell", "tab\there\u0007", "tab here\u0007"));
+	}
+
+	/** A key that is awkward as a name in the lock service locks its own lock: the same key is excluded, a key that differs is not. */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("awkwardKeys")
+	void awkwardKeyLocksALockOfItsOwn(String description, String key, String differentKey) throws Exception {
+		assumeSupported(LockType.MUTEX);
+		LockRegistry first = client();
+		LockRegistry second = client();
+		LockHandle held = first.acquire(request(key, LockType.MUTEX, SHORT));
+		try {
+			assertThat(held.key()).isEqualTo(key);
+			assertThatExceptionOfType(LockAcquisitionException.class).as("the same key is excluded")
+				.isThrownBy(() -> second.acquire(request(key, LockType.MUTEX, Duration.ZERO)));
+			try (LockHandle other = second.acquire(request(differentKey, LockType.MUTEX, Duration.ZERO))) {
+				assertThat(other.isHeld()).as("a key that differs is another lock").isTrue();
+			}
+		}
+		finally {
+			held.close();
+		}
+		awaitNothingLeft(key, differentKey);
+	}
+
+	// ---- nothing left behind ---------------------------------------------------------------
+
+	/** Nothing is left in the lock service once a lock (re-entered, where it can be) is released. */
+	@ParameterizedTest
+	@EnumSource(LockType.class)
+	void nothingIsLeftAfterRelease(LockType type) throws Exception {
+		assumeSupported(type);
+		String key = key("left-after-release");
+		LockRegistry registry = client();
+		LockHandle outer = registry.acquire(request(key, type, SHORT));
+		try {
+			assertThat(entriesOf(key)).as("the lock service holds the lock").isNotEmpty();
+			if (type != LockType.SEMAPHORE_MUTEX) {
+				registry.acquire(request(key, type, Duration.ZERO)).close();
+			}
+			if (type == LockType.WRITE && supportedTypes().contains(LockType.READ)) {
+				registry.acquire(request(key, LockType.READ, Duration.ZERO)).close();
+			}
+		}
+		finally {
+			outer.close();
+		}
+		awaitNothingLeft(key);
+	}
+
+	/** A waiter whose wait elapsed leaves nothing in the lock service. */
+	@ParameterizedTest(name = "{0} held, {1} waits")
+	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+	void nothingIsLeftAfterAWaitElapsed(LockType heldType, LockType waitingType) throws Exception {
+		assumeSupported(heldType, waitingType);
+		String key = key("left-after-timeout");
+		LockRegistry holder = client();
+		LockRegistry waiter = client();
+		LockHandle held = holder.acquire(request(key, heldType, SHORT));
+		try {
+			List<String> holderEntries = List.copyOf(entriesOf(key));
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> waiter.acquire(request(key, waitingType, SHORT)));
+			eventually().untilAsserted(
+					() -> assertThat(entriesOf(key)).containsExactlyInAnyOrderElementsOf(holderEntries));
+		}
+		finally {
+			held.close();
+		}
+		awaitNothingLeft(key);
+	}
+
+	/** A waiter that was interrupted leaves nothing in the lock service. */
+	@ParameterizedTest(name = "{0} held, {1} waits")
+	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+	void nothingIsLeftAfterAnInterruptedWait(LockType heldType, LockType waitingType) throws Exception {
+		assumeSupported(heldType, waitingType);
+		String key = key("left-after-interrupt");
+		LockRegistry holder = client();
+		LockRegistry waiter = client();
+		LockHandle held = holder.acquire(request(key, heldType, SHORT));
+		try {
+			List<String> holderEntries = List.copyOf(entriesOf(key));
+			Background<?> waiting = interruptQueuedWaiter(waiter, key, waitingType);
+			assertThat(waiting.failure(GENEROUS)).isInstanceOf(LockInterruptedException.class);
+			eventually().untilAsserted(
+					() -> assertThat(entriesOf(key)).containsExactlyInAnyOrderElementsOf(holderEntries));
+		}
+		finally {
+			held.close();
+		}
+		awaitNothingLeft(key);
+	}
+
+	// ---- loss ----------------------------------------------------------------------------------
+
+	/**
+	 * A lock whose session the lock service dropped goes from HELD to LOST (the listener is told
+	 * of each step), is no longer held, and is free for another client, whose token is greater;
+	 * the client goes on and takes it again later.
+	 */
+	@ParameterizedTest
+	@EnumSource(LockType.class)
+	void lostLockGoesToLostAndAnotherClientTakesItWithAGreaterToken(LockType type) throws Exception {
+		assumeSupported(type, conflicting(type));
+		String key = key("lost");
+		RecordingListener listener = new RecordingListener();
+		C holder = connect(listener);
+		LockRegistry other = client();
+		LockHandle lost = holder.registry().acquire(request(key, type, SHORT));
+		long nextToken;
+		try {
+			assertThat(lost.state()).isEqualTo(LockState.HELD);
+			loseLocks(holder);
+			await().atMost(lossTimeout())
+				.pollInterval(Duration.ofMillis(10))
+				.until(() -> lost.state() == LockState.LOST && listener.lastStateOf(key) == LockState.LOST);
+			assertThat(lost.isHeld()).isFalse();
+			List<RecordingListener.Change> changes = listener.changesOf(key);
+			assertThat(changes.get(0).previous()).as("changes %s start from HELD", changes).isEqualTo(LockState.HELD);
+			for (int i = 1; i < changes.size(); i++) {
+				assertThat(changes.get(i).previous()).as("changes %s follow each other", changes)
+					.isEqualTo(changes.get(i - 1).current());
+			}
+			try (LockHandle next = other.acquire(request(key, conflicting(type), GENEROUS))) {
+				assertThat(next.fencingToken()).isGreaterThan(lost.fencingToken());
+				nextToken = next.fencingToken();
+			}
+		}
+		finally {
+			lost.close();
+		}
+		try (LockHandle again = holder.registry().acquire(request(key, type, GENEROUS))) {
+			assertThat(again.isHeld()).isTrue();
+			assertThat(again.fencingToken()).isGreaterThan(nextToken);
+		}
+		awaitNothingLeft(key);
+	}
+
+	/** The thread whose lock was lost cannot re-enter it (LockLostException) while it has not released it. */
+	@ParameterizedTest
+	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+	void threadThatLostItsLockCannotReenterIt(LockType type) throws Exception {
+		assumeSupported(type, conflicting(type));
+		String key = key("lost-reentry");
+		C holder = connect(NO_LISTENER);
+		LockRegistry other = client();
+		LockHandle lost = holder.registry().acquire(request(key, type, SHORT));
+		try {
+			loseLocks(holder);
+			await().atMost(lossTimeout()).pollInterval(Duration.ofMillis(10)).until(() -> lost.state() == LockState.LOST);
+			try (LockHandle taken = other.acquire(request(key, conflicting(type), GENEROUS))) {
+				assertThatExceptionOfType(LockLostException.class)
+					.isThrownBy(() -> holder.registry().acquire(request(key, type, SHORT)).close());
+				assertThat(taken.isHeld()).isTrue();
+			}
+		}
+		finally {
+			lost.close();
+		}
+		awaitNothingLeft(key);
+	}
+
+	// ---- closing -------------------------------------------------------------------------------
+
+	/** Closing a released handle again does nothing: it does not release the next holder's lock. */
+	@ParameterizedTest
+	@EnumSource(LockType.class)
+	void closingAReleasedHandleAgainDoesNotReleaseTheNextHolder(LockType type) throws Exception {
+		assumeSupported(type, conflicting(type));
+		String key = key("close-twice");
+		LockRegistry first = client();
+		LockRegistry second = client();
+		LockRegistry third = client();
+		LockHandle lock = first.acquire(request(key, type, SHORT));
+		lock.close();
+		lock.close();
+		assertThat(lock.state()).isEqualTo(LockState.RELEASED);
+		LockHandle next = second.acquire(request(key, type, Duration.ZERO));
+		try {
+			lock.close();
+			assertThat(next.isHeld()).isTrue();
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> third.acquire(request(key, conflicting(type), Duration.ZERO)));
+		}
+		finally {
+			next.close();
+		}
+	}
+
+	/** Closing a nested handle twice releases one level only: the outer lock stays held. */
+	@ParameterizedTest
+	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+	void closingANestedHandleTwiceKeepsTheOuterLock(LockType type) throws Exception {
+		assumeSupported(type, conflicting(type));
+		String key = key("close-nested-twice");
+		LockRegistry owner = client();
+		LockRegistry other = client();
+		LockHandle outer = owner.acquire(request(key, type, SHORT));
+		try {
+			LockHandle inner = owner.acquire(request(key, type, Duration.ZERO));
+			inner.close();
+			inner.close();
+			assertThat(outer.isHeld()).isTrue();
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> other.acquire(request(key, conflicting(type), Duration.ZERO)));
+		}
+		finally {
+			outer.close();
+		}
+		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+	}
+
+	// ---- separate processes ----------------------------------------------------------------
+
+	/**
+	 * Separate JVMs that increment a shared file counter by read, pause, write under a mutex
+	 * never overlap and lose no update, and each sees growing, unique tokens.
+	 */
+	@Test
+	void separateProcessesExcludeEachOtherAndLoseNoUpdate(@TempDir Path directory) throws Exception {
+		String key = key("cross-process");
+		List<SharedCounterJob> jobs = new ArrayList<>();
+		for (int i = 0; i < PROCESSES; i++) {
+			jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS));
+		}
+		Files.write(jobs.get(0).counter(), new byte[Long.BYTES]);
+		List<Process> processes = new ArrayList<>();
+		try {
+			for (SharedCounterJob job : jobs) {
+				Optional<Process> process = startContenderProcess(job);
+				assumeTrue(process.isPresent(),
+						"The backend starts no separate process (startContenderProcess is not overridden)");
+				processes.add(process.get());
+			}
+			awaitReady(jobs, processes);
+			Files.createFile(jobs.get(0).startSignal());
+			for (int i = 0; i < PROCESSES; i++) {
+				Process process = processes.get(i);
+				assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("process %d finished", i).isTrue();
+				assertThat(process.exitValue()).as("exit code of process %d, whose log is:%n%s", i,
+						Files.readString(jobs.get(i).log())).isZero();
+			}
+		}
+		finally {
+			for (Process process : processes) {
+				process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+			}
+		}
+		assertThat(ByteBuffer.wrap(Files.readAllBytes(jobs.get(0).counter())).getLong()).as("the counter")
+			.isEqualTo(PROCESSES * ITERATIONS);
+		List<Long> allTokens = new ArrayList<>();
+		for (SharedCounterJob job : jobs) {
+			assertThat(Files.readString(job.overlapsFile())).as("overlaps seen by process %d", job.id()).isEqualTo("0");
+			List<Long> tokens = Files.readAllLines(job.tokensFile()).stream().map(Long::valueOf).toList();
+			assertThat(tokens).hasSize(ITERATIONS);
+			assertStrictlyIncreasing(tokens);
+			allTokens.addAll(tokens);
+		}
+		assertThat(allTokens).doesNotHaveDuplicates();
+		awaitNothingLeft(key);
+	}
+
+	private static void awaitReady(List<SharedCounterJob> jobs, List<Process> processes) throws Exception {
+		long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+		for (int i = 0; i < jobs.size(); i++) {
+			SharedCounterJob job = jobs.get(i);
+			while (!Files.exists(job.readyMarker())) {
+				assertThat(processes.get(i).isAlive()).as("process %d is alive; its log: %s", i, job.log()).isTrue();
+				assertThat(System.nanoTime() - deadline).as("process %d became ready in time", i).isNegative();
+				TimeUnit.MILLISECONDS.sleep(20);
+			}
+		}
+	}
+
+	// ---- support -------------------------------------------------------------------------------
+
+	private C connect(LockListener listener) throws Exception {
+		C client = newClient(listener);
+		this.clients.add(client);
+		return client;
+	}
+
+	private LockRegistry client() throws Exception {
+		return connect(NO_LISTENER).registry();
+	}
+
+	private static String key(String name) {
+		return "contract-" + keys.incrementAndGet() + "-" + name;
+	}
+
+	private static LockRequest request(String key, LockType type, Duration waitTime) {
+		return new LockRequest(key, type, waitTime, NAME);
+	}
+
+	/**
+	 * The type that excludes a lock of the given type on the same key: {@code WRITE} for
+	 * {@code READ}, the type itself otherwise.
+	 */
+	private static LockType conflicting(LockType type) {
+		return (type == LockType.READ) ? LockType.WRITE : type;
+	}
+
+	private void assumeSupported(LockType... types) {
+		for (LockType type : types) {
+			assumeTrue(supportedTypes().contains(type), () -> "The backend does not support " + type);
+		}
+	}
+
+	private <T extends @Nullable Object> Background<T> inBackground(String name, Callable<T> task) {
+		Background<T> background = new Background<>("contract-" + name, task);
+		this.tasks.add(background);
+		return background;
+	}
+
+	private static ConditionFactory eventually() {
+		return await().atMost(GENEROUS).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10));
+	}
+
+	/**
+	 * Asserts that the acquisition fails with {@link LockAcquisitionException} for its key, not
+	 * before its wait time (less a clock tolerance) and within a generous bound after it.
+	 */
+	private static void assertWaitElapses(LockRegistry registry, LockRequest request) {
+		long start = System.nanoTime();
+		Throwable failure = catchThrowable(() -> registry.acquire(request).close());
+		Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+		assertThat(failure).isInstanceOf(LockAcquisitionException.class);
+		assertThat(((LockAcquisitionException) failure).getKey()).isEqualTo(request.key());
+		assertThat(elapsed).as("the time waited").isGreaterThanOrEqualTo(request.waitTime().minus(CLOCK_TOLERANCE))
+			.isLessThan(request.waitTime().plus(GENEROUS));
+	}
+
+	private static void assertStrictlyIncreasing(List<Long> tokens) {
+		assertThat(tokens).as("fencing tokens in the order of their holders").isSorted().doesNotHaveDuplicates();
+	}
+
+	/**
+	 * Starts a waiter in another thread, waits until the lock service lists it, interrupts it.
+	 */
+	private Background<?> interruptQueuedWaiter(LockRegistry registry, String key, LockType type) throws Exception {
+		int before = entriesOf(key).size();
+		Background<Void> waiting = inBackground("interrupted-waiter", () -> {
+			registry.acquire(request(key, type, Duration.ofMinutes(1))).close();
+			return null;
+		});
+		awaitQueued(waiting, key, before);
+		waiting.thread().interrupt();
+		return waiting;
+	}
+
+	/**
+	 * Waits until a waiter of another client is queued: the lock service lists one more entry
+	 * for the key, and the waiter's thread waits.
+	 */
+	private void awaitQueued(Background<?> waiter, String key, int entriesBefore) {
+		eventually().failFast("the waiter ended instead of waiting", waiter::isDone).untilAsserted(() -> {
+			assertThat(entriesOf(key)).as("what the lock service holds for the key").hasSizeGreaterThan(entriesBefore);
+			assertThat(waiter.isBlocked()).as("whether the waiter's thread waits").isTrue();
+		});
+	}
+
+	/**
+	 * Waits until a thread waits for a lock: it is parked, and listed among the registry's
+	 * waiters when the registry tells them.
+	 */
+	private static void awaitWaiting(Background<?> waiter, LockRegistry registry) {
+		String thread = waiter.thread().getName();
+		eventually().failFast("the waiter ended instead of waiting", waiter::isDone).untilAsserted(() -> {
+			if (registry instanceof LockIntrospection introspection) {
+				assertThat(introspection.waiters()).as("the registry's waiters")
+					.anyMatch((lockWaiter) -> lockWaiter.thread().equals(thread));
+			}
+			assertThat(waiter.isBlocked()).as("whether the waiter's thread waits").isTrue();
+		});
+	}
+
+	private void awaitNothingLeft(String... keys) {
+		eventually().untilAsserted(() -> {
+			for (String key : keys) {
+				assertThat(entriesOf(key)).as("what the lock service still holds for '%s'", key).isEmpty();
+			}
+		});
+	}
+
+}

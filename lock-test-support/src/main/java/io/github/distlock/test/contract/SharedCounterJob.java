@@ -1,0 +1,187 @@
+package io.github.distlock.test.contract;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.LockRequest;
+
+/**
+ * What each process of the cross-process contract test does: once every process is ready,
+ * {@code iterations} times, it takes a {@link LockType#MUTEX} on the key and, holding it,
+ * increments a counter kept in a shared file by read, pause, write. Two holders at once show as
+ * a lost update, and as an overlap: a marker file that a holder creates on entry already exists.
+ * <p>
+ * A backend's worker (a {@code main} class in its test sources) connects a registry and calls
+ * {@link #run(LockRegistry)}; the backend's
+ * {@link LockRegistryContractTests#startContenderProcess(SharedCounterJob) hook} starts it
+ * with {@link #javaProcess(Class, String...)}:
+ * <pre class="code">
+ * public static void main(String[] args) throws Exception {
+ *     SharedCounterJob job = SharedCounterJob.fromArguments(List.of(args).subList(1, args.length));
+ *     try (MyLockRegistry registry = connect(args[0])) {
+ *         job.run(registry);
+ *     }
+ * }
+ * </pre>
+ *
+ * @param directory the directory the processes share: the counter, the start signal, and each
+ * process's readiness marker, results and log
+ * @param id the process's number
+ * @param key the lock key
+ * @param iterations how many times the process increments the counter
+ */
+public record SharedCounterJob(Path directory, int id, String key, int iterations) {
+
+	/** How many arguments {@link #arguments()} gives. */
+	public static final int ARGUMENT_COUNT = 4;
+
+	private static final Duration START_TIMEOUT = Duration.ofMinutes(2);
+
+	private static final Duration LOCK_WAIT = Duration.ofMinutes(1);
+
+	/**
+	 * The job given by {@link #arguments()}.
+	 * @param arguments the arguments
+	 * @return the job
+	 */
+	public static SharedCounterJob fromArguments(List<String> arguments) {
+		if (arguments.size() != ARGUMENT_COUNT) {
+			throw new IllegalArgumentException(
+					"Expected " + ARGUMENT_COUNT + " arguments (directory, id, key, iterations), but got " + arguments);
+		}
+		return new SharedCounterJob(Path.of(arguments.get(0)), Integer.parseInt(arguments.get(1)), arguments.get(2),
+				Integer.parseInt(arguments.get(3)));
+	}
+
+	/**
+	 * The job as program arguments, for {@link #fromArguments(List)}.
+	 * @return the arguments
+	 */
+	public List<String> arguments() {
+		return List.of(this.directory.toString(), Integer.toString(this.id), this.key, Integer.toString(this.iterations));
+	}
+
+	/**
+	 * A JVM on the test's class path that runs a worker: {@code java -cp <class path> <mainClass>
+	 * <backendArguments...> <job arguments...>}, its output in {@link #log()}.
+	 * @param mainClass the backend's worker
+	 * @param backendArguments what the worker needs to connect (a connect string, an endpoint)
+	 * @return a process builder, not started
+	 */
+	public ProcessBuilder javaProcess(Class<?> mainClass, String... backendArguments) {
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx128m", "-cp",
+				System.getProperty("java.class.path"), mainClass.getName()));
+		command.addAll(List.of(backendArguments));
+		command.addAll(arguments());
+		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log().toFile());
+	}
+
+	/**
+	 * Runs the job: marks the process ready, waits for the start signal, increments the counter
+	 * under the lock, then writes the fencing tokens it was given and the overlaps it saw.
+	 * @param registry the backend, connected
+	 * @throws IOException if a shared file cannot be read or written
+	 * @throws InterruptedException if interrupted
+	 */
+	public void run(LockRegistry registry) throws IOException, InterruptedException {
+		Files.createFile(readyMarker());
+		long startBy = System.nanoTime() + START_TIMEOUT.toNanos();
+		while (!Files.exists(startSignal())) {
+			if (System.nanoTime() - startBy > 0) {
+				throw new IllegalStateException("No start signal at " + startSignal() + " within " + START_TIMEOUT);
+			}
+			TimeUnit.MILLISECONDS.sleep(5);
+		}
+		List<String> tokens = new ArrayList<>();
+		int overlaps = 0;
+		for (int i = 0; i < this.iterations; i++) {
+			try (LockHandle lock = registry.acquire(new LockRequest(this.key, LockType.MUTEX, LOCK_WAIT, "contract"))) {
+				Path holding = this.directory.resolve("holding");
+				try {
+					Files.createFile(holding);
+				}
+				catch (FileAlreadyExistsException ex) {
+					overlaps++;
+				}
+				increment(counter());
+				tokens.add(Long.toString(lock.fencingToken()));
+				Files.deleteIfExists(holding);
+			}
+		}
+		Files.write(tokensFile(), tokens);
+		Files.writeString(overlapsFile(), Integer.toString(overlaps));
+	}
+
+	private static void increment(Path counter) throws IOException, InterruptedException {
+		try (FileChannel channel = FileChannel.open(counter, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+			ByteBuffer buffer = ByteBuffer.allocate(Long.BYTES);
+			channel.read(buffer, 0);
+			long value = buffer.flip().getLong();
+			TimeUnit.MILLISECONDS.sleep(3);
+			channel.write(ByteBuffer.allocate(Long.BYTES).putLong(0, value + 1), 0);
+			channel.force(false);
+		}
+	}
+
+	/**
+	 * The shared counter: a big-endian {@code long}.
+	 * @return the counter file
+	 */
+	public Path counter() {
+		return this.directory.resolve("counter");
+	}
+
+	/**
+	 * The file whose creation starts every process.
+	 * @return the start signal
+	 */
+	public Path startSignal() {
+		return this.directory.resolve("go");
+	}
+
+	/**
+	 * Created by the process once it is connected and waits for the start signal.
+	 * @return the readiness marker
+	 */
+	public Path readyMarker() {
+		return this.directory.resolve("ready-" + this.id);
+	}
+
+	/**
+	 * The fencing tokens the process was given, one a line, in order.
+	 * @return the tokens file
+	 */
+	public Path tokensFile() {
+		return this.directory.resolve("tokens-" + this.id);
+	}
+
+	/**
+	 * How many times the process found another holder inside the lock.
+	 * @return the overlaps file
+	 */
+	public Path overlapsFile() {
+		return this.directory.resolve("overlaps-" + this.id);
+	}
+
+	/**
+	 * The process's output.
+	 * @return the log file
+	 */
+	public Path log() {
+		return this.directory.resolve("worker-" + this.id + ".log");
+	}
+
+}

@@ -1,0 +1,111 @@
+package io.github.distlock.test.memory;
+
+import java.util.concurrent.locks.Condition;
+
+import io.github.distlock.annotation.LockType;
+
+/**
+ * One contender for a lock in an {@link InMemoryLockService}, holder or waiter, as a lock node
+ * is on ZooKeeper. Written under the service's lock; its state and token are also read without
+ * it.
+ */
+final class LockEntry {
+
+	/**
+	 * Where an entry is in its life.
+	 */
+	enum State {
+
+		/** Queued behind the holders. */
+		WAITING,
+
+		/** Holds the lock. */
+		GRANTED,
+
+		/** Removed by its client: released, or given up after a wait that elapsed or was interrupted. */
+		GONE,
+
+		/** Removed by the service: its session expired or ended while it was granted. */
+		LOST,
+
+		/** Removed by the service: its session ended (its client closed) while it waited. */
+		ENDED
+
+	}
+
+	private final long id;
+
+	private final InMemoryLockService.QueueKey queue;
+
+	private final LockType type;
+
+	/** The entry's own signal: granted or removed. */
+	private final Condition changed;
+
+	private long session;
+
+	private volatile State state = State.WAITING;
+
+	private volatile long token;
+
+	LockEntry(long id, InMemoryLockService.QueueKey queue, LockType type, long session, Condition changed) {
+		this.id = id;
+		this.queue = queue;
+		this.type = type;
+		this.session = session;
+		this.changed = changed;
+	}
+
+	InMemoryLockService.QueueKey queue() {
+		return this.queue;
+	}
+
+	LockType type() {
+		return this.type;
+	}
+
+	long session() {
+		return this.session;
+	}
+
+	void moveTo(long session) {
+		this.session = session;
+	}
+
+	State state() {
+		return this.state;
+	}
+
+	long token() {
+		return this.token;
+	}
+
+	Condition changed() {
+		return this.changed;
+	}
+
+	void grant(long token) {
+		this.token = token;
+		this.state = State.GRANTED;
+		this.changed.signal();
+	}
+
+	void remove(State state) {
+		this.state = state;
+		this.changed.signal();
+	}
+
+	/**
+	 * The entry's name among the participants of its lock.
+	 * @return the name
+	 */
+	String name() {
+		return this.type + "-" + this.id + "@session-" + this.session;
+	}
+
+	@Override
+	public String toString() {
+		return name() + "[" + this.state + ((this.state == State.GRANTED) ? ", token " + this.token : "") + "]";
+	}
+
+}
