@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.LockOperations;
+import io.github.distlock.zookeeper.RecipeCacheProbe;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
@@ -150,7 +151,7 @@ final class MemoryCheck {
 		// the server first: the reaper removes lock paths while the collections run
 		long children = childrenUnderRoot(clients);
 		Map<String, String> mntr = server.mntr();
-		int recipes = (registry != null) ? registry.cachedRecipeCount() : -1;
+		int recipes = (registry != null) ? RecipeCacheProbe.cachedRecipeCount(registry) : -1;
 		return new Snapshot(label, retainedHeap(), recipes, children, Long.parseLong(mntr.get("zk_znode_count")),
 				Long.parseLong(mntr.get("zk_ephemerals_count")));
 	}

@@ -31,6 +31,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
+import static io.github.distlock.zookeeper.RegistryInternals.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
 
@@ -172,9 +173,9 @@ class DistributedLockAutoConfigurationTests {
 					"distributed-lock.zookeeper.local-queue.max-handoffs=3",
 					"distributed-lock.zookeeper.local-queue.max-handoff-time=50ms",
 					"distributed-lock.zookeeper.lock-lost.interrupt-holder=true")
-			.run((context) -> assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions())
+			.run((context) -> assertThat(options(context.getBean(ZookeeperLockRegistry.class)))
 				.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50))));
-		connected().run((context) -> assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions())
+		connected().run((context) -> assertThat(options(context.getBean(ZookeeperLockRegistry.class)))
 			.isEqualTo(ZookeeperLockRegistry.Options.DEFAULTS));
 	}
 
@@ -185,7 +186,7 @@ class DistributedLockAutoConfigurationTests {
 					"distributed-lock.local-queue.max-handoffs=3", "distributed-lock.local-queue.max-handoff-time=50ms",
 					"distributed-lock.lock-lost.interrupt-holder=true", "management.health.zookeeper.timeout=250ms")
 			.run((context) -> {
-				assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions())
+				assertThat(options(context.getBean(ZookeeperLockRegistry.class)))
 					.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50)));
 				assertThat(context.getBean(ZooKeeperLockProperties.class).getHealth().getTimeout()).hasMillis(250);
 				try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
@@ -201,7 +202,7 @@ class DistributedLockAutoConfigurationTests {
 					"distributed-lock.local-queue.max-handoffs=3", "distributed-lock.zookeeper.local-queue.max-handoffs=5")
 			.run((context) -> {
 				assertThat(context.getBean(ZooKeeperLockProperties.class).getRootPath()).isEqualTo("/new-locks");
-				assertThat(context.getBean(ZookeeperLockRegistry.class).getOptions().maxHandoffs()).isEqualTo(5);
+				assertThat(options(context.getBean(ZookeeperLockRegistry.class)).maxHandoffs()).isEqualTo(5);
 			});
 	}
 

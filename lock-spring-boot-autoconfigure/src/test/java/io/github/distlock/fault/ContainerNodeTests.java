@@ -17,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.zookeeper.RegistryInternals.cachedRecipeCount;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -85,7 +86,7 @@ class ContainerNodeTests {
 		for (int i = 0; i < 300; i++) {
 			registry.acquire(new LockRequest("many-" + i, LockType.MUTEX, Duration.ofSeconds(5), "test")).close();
 		}
-		assertThat(registry.cachedRecipeCount()).isZero();
+		assertThat(cachedRecipeCount(registry)).isZero();
 		await().atMost(Duration.ofSeconds(60)).until(() -> client.checkExists().forPath("/Locks") == null
 				|| client.getChildren().forPath("/Locks").stream().noneMatch((child) -> child.startsWith("many-")));
 	}

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
 import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static io.github.distlock.ZooKeeperTestSupport.serverMode;
+import static io.github.distlock.zookeeper.RegistryInternals.cachedRecipeCount;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
@@ -133,7 +134,7 @@ class EnsembleFaultTests {
 			assertThat(again.isHeld()).isTrue();
 			assertThat(again.fencingToken()).isGreaterThan(lastToken);
 		}
-		assertThat(this.holder.cachedRecipeCount()).isZero();
+		assertThat(cachedRecipeCount(this.holder)).isZero();
 		await().atMost(Duration.ofSeconds(30))
 			.untilAsserted(() -> assertThat(ephemeralNodesUnder(this.otherClient, "/Locks")).isEmpty());
 	}

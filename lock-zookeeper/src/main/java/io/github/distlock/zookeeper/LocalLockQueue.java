@@ -18,7 +18,7 @@ import io.github.distlock.annotation.LockType;
  */
 abstract sealed class LocalLockQueue {
 
-	static LocalLockQueue of(ZookeeperLockRegistry.RecipeKind kind) {
+	static LocalLockQueue of(RecipeKind kind) {
 		return switch (kind) {
 			case MUTEX -> new Mutex();
 			case READ_WRITE -> new ReadWrite();

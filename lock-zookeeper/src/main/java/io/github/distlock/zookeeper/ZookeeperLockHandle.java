@@ -17,9 +17,9 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	private final ZookeeperLockRegistry registry;
 
-	private final ZookeeperLockRegistry.RecipeKey recipeKey;
+	private final RecipeKey recipeKey;
 
-	private final ZookeeperLockRegistry.RecipeReference reference;
+	private final RecipeReference reference;
 
 	private final LockRequest request;
 
@@ -34,8 +34,8 @@ final class ZookeeperLockHandle implements LockHandle {
 
 	private final AtomicReference<LockState> state = new AtomicReference<>(LockState.HELD);
 
-	ZookeeperLockHandle(ZookeeperLockRegistry registry, ZookeeperLockRegistry.RecipeKey recipeKey,
-			ZookeeperLockRegistry.RecipeReference reference, LockRequest request, HeldNode node) {
+	ZookeeperLockHandle(ZookeeperLockRegistry registry, RecipeKey recipeKey,
+			RecipeReference reference, LockRequest request, HeldNode node) {
 		this.registry = registry;
 		this.recipeKey = recipeKey;
 		this.reference = reference;
@@ -109,11 +109,11 @@ final class ZookeeperLockHandle implements LockHandle {
 		return this.owner.getName();
 	}
 
-	ZookeeperLockRegistry.RecipeKey recipeKey() {
+	RecipeKey recipeKey() {
 		return this.recipeKey;
 	}
 
-	ZookeeperLockRegistry.RecipeReference reference() {
+	RecipeReference reference() {
 		return this.reference;
 	}
 

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.DistributedLockException;
@@ -27,10 +26,7 @@ import io.github.distlock.core.LockWaiter;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.state.ConnectionState;
-import org.apache.curator.framework.state.ConnectionStateListener;
 import org.apache.zookeeper.KeeperException;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The ZooKeeper {@link LockRegistry}: one Curator recipe per lock path and kind, shared by every
@@ -43,44 +39,28 @@ import org.jspecify.annotations.Nullable;
  * {@link LockListener} is told of each change; optionally the holder's thread is interrupted
  * when its lock is lost. A thread whose lock was lost cannot re-enter it.
  */
-public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, ConnectionStateListener, AutoCloseable {
+public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ZookeeperLockRegistry.class);
 
-	private static final String CONFIG_NODE = "/zookeeper/config";
-
 	/** How long a release may wait for ZooKeeper before its delete is left to the background. */
 	private static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
-
-	/** Lock paths remembered as existing: a few hundred kilobytes at most. */
-	private static final int KNOWN_LOCK_PATHS = 4096;
 
 	private final CuratorFramework client;
 
 	private final LockPathResolver pathResolver;
 
-	private final LockListener listener;
-
 	private final Options options;
 
-	private final ConcurrentHashMap<RecipeKey, RecipeReference> recipes = new ConcurrentHashMap<>();
+	private final RecipeCache recipes;
+
+	private final SessionStateTracker session;
+
+	private final ServerCheck serverCheck;
 
 	private final Set<LockWaiter> waiters = ConcurrentHashMap.newKeySet();
 
 	private final DeadlineSweeper deadlines = new DeadlineSweeper();
-
-	/**
-	 * Serializes the states of held locks: connection events and the catch-up of a lock just
-	 * acquired each set states from the connection as it is when they hold this lock, so a
-	 * later reading is never overwritten by an earlier one. Held for local reads only.
-	 */
-	private final ReentrantLock stateLock = new ReentrantLock();
-
-	private final LockNodeCreator nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS));
-
-	private volatile boolean serverChecked;
-
-	private volatile @Nullable String unsupportedServer;
 
 	/**
 	 * Creates a registry with no listener that does not interrupt holders.
@@ -103,9 +83,11 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 			Options options) {
 		this.client = client;
 		this.pathResolver = pathResolver;
-		this.listener = listener;
 		this.options = options;
-		client.getConnectionStateListenable().addListener(this);
+		this.recipes = new RecipeCache(client, options, this::sessionId);
+		this.serverCheck = new ServerCheck(client);
+		this.session = new SessionStateTracker(client, this.recipes, listener, options.interruptOnLoss(),
+				this.serverCheck::checkInBackground);
 	}
 
 	/**
@@ -115,36 +97,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 	 * @throws IllegalStateException if the server is older
 	 */
 	public void verifyServer() {
-		if (!this.client.getZookeeperClient().isConnected()) {
-			logger.warn("Not connected to ZooKeeper at '" + connectString()
-					+ "': its version is checked once it connects");
-			return;
-		}
-		String unsupported = checkServer();
-		if (unsupported != null) {
-			throw new IllegalStateException(unsupported);
-		}
-	}
-
-	/**
-	 * Checks the server once.
-	 * @return why the server cannot serve locks, or {@code null}
-	 */
-	private @Nullable String checkServer() {
-		try {
-			// getConfig reads /zookeeper/config past any chroot of the connect string
-			this.client.getConfig().forEnsemble();
-			this.serverChecked = true;
-		}
-		catch (KeeperException.NoNodeException ex) {
-			this.unsupportedServer = "ZooKeeper at '" + connectString() + "' has no " + CONFIG_NODE
-					+ " node: it is older than 3.5, which distributed locks require for container nodes";
-			this.serverChecked = true;
-		}
-		catch (Exception ex) {
-			logger.warn("Could not check the version of ZooKeeper at '" + connectString() + "': " + ex);
-		}
-		return this.unsupportedServer;
+		this.serverCheck.verify();
 	}
 
 	@Override
@@ -155,16 +108,16 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 			// one rule for every recipe, whether it would wait or re-enter from memory
 			throw new LockInterruptedException(key, path, new InterruptedException("interrupted before acquiring"));
 		}
-		String unsupported = this.unsupportedServer;
+		String unsupported = this.serverCheck.unsupported();
 		if (unsupported != null) {
 			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path + "): " + unsupported, null);
 		}
 		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
 		long start = System.nanoTime();
 		long deadline = start + request.waitTime().toNanos();
-		RecipeReference reference = retain(recipeKey);
-		CuratorLockRecipe recipe = reference.recipe;
-		LocalLockQueue local = reference.local;
+		RecipeReference reference = this.recipes.retain(recipeKey);
+		CuratorLockRecipe recipe = reference.recipe();
+		LocalLockQueue local = reference.local();
 		LockWaiter waiter = new LockWaiter(key, request.name(), path, request.type(), Instant.now(),
 				Thread.currentThread().getName());
 		this.waiters.add(waiter);
@@ -181,7 +134,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 			HeldNode node = (outer != null) ? acquireNested(recipe, request, path, start, deadline, outer)
 					: acquireInCurrentSession(recipe, request, path, start, deadline);
 			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, reference, request, node);
-			track(reference, handle);
+			this.session.track(reference, handle);
 			acquired = true;
 			if (handle.state() == LockState.LOST) {
 				// its session ended before the lock was tracked: never hand out a lost lock
@@ -212,7 +165,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 				if (queued) {
 					local.release(request.type());
 				}
-				unretain(recipeKey);
+				this.recipes.release(recipeKey);
 			}
 		}
 	}
@@ -358,140 +311,17 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 					+ "); Curator deletes the node in the background once ZooKeeper is reachable: " + ex);
 		}
 		finally {
-			handle.reference().handles.remove(handle);
+			handle.reference().handles().remove(handle);
 			LocalLockQueue local = handle.localQueue();
 			if (local != null) {
 				local.release(handle.type());
 			}
-			unretain(handle.recipeKey());
+			this.recipes.release(handle.recipeKey());
 		}
-	}
-
-	private RecipeReference retain(RecipeKey recipeKey) {
-		return this.recipes.compute(recipeKey, (k, reference) -> {
-			RecipeReference result = (reference != null) ? reference
-					: new RecipeReference(createRecipe(k), localQueue(k.kind()));
-			result.references++;
-			return result;
-		});
-	}
-
-	private void unretain(RecipeKey recipeKey) {
-		this.recipes.computeIfPresent(recipeKey, (k, reference) -> {
-			if (--reference.references > 0) {
-				return reference;
-			}
-			reference.recipe.evicted();
-			return null;
-		});
-	}
-
-	private boolean handsOff() {
-		return this.options.localQueue() && this.options.maxHandoffs() > 0;
-	}
-
-	private @Nullable LocalLockQueue localQueue(RecipeKind kind) {
-		if (!this.options.localQueue() || (kind == RecipeKind.MUTEX && handsOff())) {
-			return null;
-		}
-		return LocalLockQueue.of(kind);
-	}
-
-	private CuratorLockRecipe createRecipe(RecipeKey recipeKey) {
-		return switch (recipeKey.kind()) {
-			case MUTEX -> handsOff()
-					? new HandoffMutexRecipe(this.client, recipeKey.path(), this.nodeCreator,
-							this.options.maxHandoffs(), this.options.maxHandoffTime(), this::sessionId)
-					: new MutexRecipe(this.client, recipeKey.path(), this.nodeCreator);
-			case SEMAPHORE_MUTEX -> new SemaphoreMutexRecipe(this.client, recipeKey.path());
-			case READ_WRITE -> new ReadWriteRecipe(this.client, recipeKey.path());
-		};
-	}
-
-	@Override
-	public void stateChanged(CuratorFramework client, ConnectionState newState) {
-		if (newState.isConnected() && !this.serverChecked) {
-			String unsupported = checkServer();
-			if (unsupported != null) {
-				logger.error(unsupported + "; every lock fails until the application uses a newer server");
-			}
-		}
-		List<StateChange> changes = new ArrayList<>();
-		this.stateLock.lock();
-		try {
-			for (RecipeReference reference : this.recipes.values()) {
-				for (ZookeeperLockHandle handle : reference.handles) {
-					changes.add(follow(handle, newState == ConnectionState.LOST));
-				}
-			}
-		}
-		finally {
-			this.stateLock.unlock();
-		}
-		changes.forEach(this::tell);
-	}
-
-	/**
-	 * Tracks a lock just acquired, and applies to it what the connection did meanwhile: it is
-	 * in doubt if the connection is down, and lost if its session ended.
-	 */
-	private void track(RecipeReference reference, ZookeeperLockHandle handle) {
-		StateChange change;
-		this.stateLock.lock();
-		try {
-			reference.handles.add(handle);
-			change = follow(handle, false);
-		}
-		finally {
-			this.stateLock.unlock();
-		}
-		tell(change);
-	}
-
-	/**
-	 * Sets a lock's state from the connection as it is now: {@code HELD} while its session is
-	 * connected, {@code IN_DOUBT} while that session may still live, {@code LOST} once another
-	 * session replaced it or Curator reported the loss of a session that is not connected. A
-	 * loss reported late, for an earlier session, leaves a lock of the connected session alone.
-	 * Called with the state lock held.
-	 * @param sessionLost whether Curator reports a lost session
-	 */
-	private StateChange follow(ZookeeperLockHandle handle, boolean sessionLost) {
-		// connected first: a session read afterwards is at least as new
-		boolean connected = this.client.getZookeeperClient().isConnected();
-		long sessionId = sessionId();
-		LockState next;
-		if (sessionId != handle.sessionId() || (sessionLost && !connected)) {
-			next = LockState.LOST;
-		}
-		else {
-			next = connected ? LockState.HELD : LockState.IN_DOUBT;
-		}
-		return new StateChange(handle, handle.transition(next), next);
-	}
-
-	private void tell(StateChange change) {
-		ZookeeperLockHandle handle = change.handle();
-		if (change.previous() == null) {
-			return;
-		}
-		if (change.next() == LockState.LOST) {
-			logger.warn("Lock '" + handle.key() + "' (node " + handle.nodePath() + ") held by thread '"
-					+ handle.holderThread() + "' was lost: its ZooKeeper session ended");
-			if (this.options.interruptOnLoss()) {
-				handle.interruptHolderUnlessReleased();
-			}
-		}
-		this.listener.onStateChanged(handle, change.previous(), change.next());
 	}
 
 	private long sessionId() {
-		try {
-			return this.client.getZookeeperClient().getZooKeeper().getSessionId();
-		}
-		catch (Exception ex) {
-			return 0;
-		}
+		return this.session.sessionId();
 	}
 
 	private String connectString() {
@@ -504,9 +334,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 	 */
 	@Override
 	public List<LockHandle> heldLocks() {
-		List<LockHandle> held = new ArrayList<>();
-		this.recipes.values().forEach((reference) -> held.addAll(reference.handles));
-		return held;
+		return new ArrayList<>(this.recipes.handles());
 	}
 
 	/**
@@ -529,7 +357,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 	@Override
 	public Collection<String> participants(String key, LockType type) {
 		RecipeKey recipeKey = new RecipeKey(this.pathResolver.resolve(key), RecipeKind.of(type));
-		CuratorLockRecipe recipe = retain(recipeKey).recipe;
+		CuratorLockRecipe recipe = this.recipes.retain(recipeKey).recipe();
 		try {
 			return recipe.participantNodes();
 		}
@@ -538,7 +366,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 					+ connectString() + "': " + ex, ex);
 		}
 		finally {
-			unretain(recipeKey);
+			this.recipes.release(recipeKey);
 		}
 	}
 
@@ -546,7 +374,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 	 * The number of recipe instances cached now; each belongs to a lock that is held or awaited.
 	 * @return the number of cached recipes
 	 */
-	public int cachedRecipeCount() {
+	int cachedRecipeCount() {
 		return this.recipes.size();
 	}
 
@@ -567,7 +395,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 	 * How this registry takes locks and what it does when one is lost.
 	 * @return the options
 	 */
-	public Options getOptions() {
+	Options getOptions() {
 		return this.options;
 	}
 
@@ -581,7 +409,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 
 	@Override
 	public void close() {
-		this.client.getConnectionStateListenable().removeListener(this);
+		this.session.close();
 		this.deadlines.close();
 	}
 
@@ -606,91 +434,6 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, C
 				throw new IllegalArgumentException(
 						"maxHandoffs must be between 0 and " + FencingTokens.MAX_HANDOFFS + ", but was " + maxHandoffs);
 			}
-		}
-
-	}
-
-	/**
-	 * Identifies a recipe: the lock path and the kind of recipe that serves it.
-	 */
-	record RecipeKey(String path, RecipeKind kind) {
-	}
-
-	enum RecipeKind {
-
-		MUTEX, SEMAPHORE_MUTEX, READ_WRITE;
-
-		static RecipeKind of(LockType type) {
-			return switch (type) {
-				case MUTEX -> MUTEX;
-				case SEMAPHORE_MUTEX -> SEMAPHORE_MUTEX;
-				case READ, WRITE -> READ_WRITE;
-			};
-		}
-
-	}
-
-	/**
-	 * A change of a lock's state, to tell once the state lock is released.
-	 */
-	private record StateChange(ZookeeperLockHandle handle, @Nullable LockState previous, LockState next) {
-	}
-
-	/**
-	 * A cached recipe, its local queue and the locks held through it.
-	 */
-	static final class RecipeReference {
-
-		private final CuratorLockRecipe recipe;
-
-		private final @Nullable LocalLockQueue local;
-
-		private final Set<ZookeeperLockHandle> handles = ConcurrentHashMap.newKeySet();
-
-		/** Guarded by the map's per-key lock: only changed inside compute. */
-		private int references;
-
-		RecipeReference(CuratorLockRecipe recipe, @Nullable LocalLockQueue local) {
-			this.recipe = recipe;
-			this.local = local;
-		}
-
-		CuratorLockRecipe recipe() {
-			return this.recipe;
-		}
-
-		@Nullable LocalLockQueue local() {
-			return this.local;
-		}
-
-		/**
-		 * The lock of the calling thread that the request re-enters: the same type, or a
-		 * WRITE for a READ.
-		 * @return the outer lock, or {@code null} for a first acquisition
-		 * @throws LockLostException if the thread holds a lost lock on this key: Curator's
-		 * recipes remember it per thread after its session expired, and would grant a
-		 * nested call without any lock (CURATOR-604)
-		 */
-		@Nullable ZookeeperLockHandle outerLockOfCurrentThread(LockRequest request) {
-			Thread current = Thread.currentThread();
-			ZookeeperLockHandle outer = null;
-			for (ZookeeperLockHandle handle : this.handles) {
-				if (handle.owner() != current || handle.state() == LockState.RELEASED) {
-					continue;
-				}
-				if (handle.state() == LockState.LOST) {
-					throw new LockLostException(request.key(), handle.path());
-				}
-				if (reenters(handle.type(), request.type())) {
-					outer = handle;
-				}
-			}
-			return outer;
-		}
-
-		private static boolean reenters(LockType held, LockType requested) {
-			return (held == requested && held != LockType.SEMAPHORE_MUTEX)
-					|| (held == LockType.WRITE && requested == LockType.READ);
 		}
 
 	}

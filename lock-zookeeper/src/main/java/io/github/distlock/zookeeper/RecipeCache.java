@@ -1,0 +1,103 @@
+package io.github.distlock.zookeeper;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The Curator recipes of one registry: one per lock path and kind, shared by every thread of the
+ * process (Curator's reentrancy is per recipe instance) and reference-counted, so that a recipe a
+ * thread holds or awaits is never dropped and an idle one is not kept.
+ */
+final class RecipeCache {
+
+	/** Lock paths remembered as existing: a few hundred kilobytes at most. */
+	private static final int KNOWN_LOCK_PATHS = 4096;
+
+	private final CuratorFramework client;
+
+	private final ZookeeperLockRegistry.Options options;
+
+	private final LongSupplier sessionId;
+
+	private final LockNodeCreator nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS));
+
+	private final ConcurrentHashMap<RecipeKey, RecipeReference> recipes = new ConcurrentHashMap<>();
+
+	/**
+	 * @param sessionId the client's current session, which a hand-off recipe checks before it
+	 * hands a node on
+	 */
+	RecipeCache(CuratorFramework client, ZookeeperLockRegistry.Options options, LongSupplier sessionId) {
+		this.client = client;
+		this.options = options;
+		this.sessionId = sessionId;
+	}
+
+	/**
+	 * The recipe for a key, created if needed, counted as in use until {@link #release}.
+	 */
+	RecipeReference retain(RecipeKey key) {
+		return this.recipes.compute(key, (k, reference) -> {
+			RecipeReference result = (reference != null) ? reference
+					: new RecipeReference(createRecipe(k), localQueue(k.kind()));
+			result.references++;
+			return result;
+		});
+	}
+
+	/**
+	 * Counts one use of a key's recipe less, and drops the recipe when it was the last.
+	 */
+	void release(RecipeKey key) {
+		this.recipes.computeIfPresent(key, (k, reference) -> {
+			if (--reference.references > 0) {
+				return reference;
+			}
+			reference.recipe().evicted();
+			return null;
+		});
+	}
+
+	void forEachHandle(Consumer<ZookeeperLockHandle> action) {
+		this.recipes.values().forEach((reference) -> reference.handles().forEach(action));
+	}
+
+	List<ZookeeperLockHandle> handles() {
+		List<ZookeeperLockHandle> handles = new ArrayList<>();
+		forEachHandle(handles::add);
+		return handles;
+	}
+
+	int size() {
+		return this.recipes.size();
+	}
+
+	private boolean handsOff() {
+		return this.options.localQueue() && this.options.maxHandoffs() > 0;
+	}
+
+	private @Nullable LocalLockQueue localQueue(RecipeKind kind) {
+		if (!this.options.localQueue() || (kind == RecipeKind.MUTEX && handsOff())) {
+			return null;
+		}
+		return LocalLockQueue.of(kind);
+	}
+
+	private CuratorLockRecipe createRecipe(RecipeKey key) {
+		return switch (key.kind()) {
+			case MUTEX -> handsOff()
+					? new HandoffMutexRecipe(this.client, key.path(), this.nodeCreator, this.options.maxHandoffs(),
+							this.options.maxHandoffTime(), this.sessionId)
+					: new MutexRecipe(this.client, key.path(), this.nodeCreator);
+			case SEMAPHORE_MUTEX -> new SemaphoreMutexRecipe(this.client, key.path());
+			case READ_WRITE -> new ReadWriteRecipe(this.client, key.path());
+		};
+	}
+
+}
