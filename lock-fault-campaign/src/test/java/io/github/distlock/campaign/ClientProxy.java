@@ -7,16 +7,19 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * The network between one client process and the ensemble: a loopback port per server that
  * forwards to it. Frozen, it keeps connections open and forwards nothing (a hung network, so
  * the client notices only by its read timeout); cut, it closes every connection and every new
- * one at once (a partition the client notices at once); delayed, it holds each chunk back (a
- * slow link). Healed, it forwards again.
+ * one at once (a partition the client notices at once); delayed, it forwards each chunk some time
+ * after it arrived (a slow link). Healed, it forwards again.
  */
 final class ClientProxy implements AutoCloseable {
 
@@ -57,7 +60,7 @@ final class ClientProxy implements AutoCloseable {
 	}
 
 	/**
-	 * Holds each chunk back this long before forwarding it: a slow link.
+	 * Forwards each chunk this long after it arrived: a slow link.
 	 */
 	void delay(int millis) {
 		this.delayMillis = millis;
@@ -88,22 +91,49 @@ final class ClientProxy implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Forwards one direction of a connection. A delay is a latency, not a throttle: each chunk is
+	 * forwarded its delay after it arrived, and chunks that arrive meanwhile are read on, so a
+	 * burst arrives as late as its first chunk, not later and later.
+	 */
 	private void pump(Socket from, Socket to) {
+		BlockingQueue<Chunk> inFlight = new LinkedBlockingQueue<>();
+		Thread writer = daemon(() -> forward(inFlight, from, to), Thread.currentThread().getName() + "-writer");
+		writer.start();
 		byte[] buffer = new byte[8192];
-		try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+		try (InputStream in = from.getInputStream()) {
 			int read;
 			while ((read = in.read(buffer)) >= 0) {
+				inFlight.add(new Chunk(System.nanoTime() + this.delayMillis * 1_000_000L,
+						Arrays.copyOf(buffer, read)));
+			}
+		}
+		catch (IOException ex) {
+			// connection closed
+		}
+		finally {
+			inFlight.add(Chunk.END);
+		}
+	}
+
+	private void forward(BlockingQueue<Chunk> inFlight, Socket from, Socket to) {
+		try (OutputStream out = to.getOutputStream()) {
+			while (true) {
+				Chunk chunk = inFlight.take();
+				if (chunk == Chunk.END) {
+					break;
+				}
+				long wait = chunk.dueNanos() - System.nanoTime();
+				if (wait > 0) {
+					Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
+				}
 				while (this.frozen && !this.cut && !this.closed) {
 					Thread.sleep(10);
-				}
-				int delay = this.delayMillis;
-				if (delay > 0) {
-					Thread.sleep(delay);
 				}
 				if (this.cut || this.closed) {
 					break;
 				}
-				out.write(buffer, 0, read);
+				out.write(chunk.bytes());
 			}
 		}
 		catch (IOException | InterruptedException ex) {
@@ -115,6 +145,15 @@ final class ClientProxy implements AutoCloseable {
 			this.sockets.remove(from);
 			this.sockets.remove(to);
 		}
+	}
+
+	/**
+	 * Bytes read from one side, due on the other side at the given time.
+	 */
+	private record Chunk(long dueNanos, byte[] bytes) {
+
+		static final Chunk END = new Chunk(0, new byte[0]);
+
 	}
 
 	@Override

@@ -21,7 +21,7 @@ final class Nemesis {
 	enum Fault {
 
 		KILL_LEADER, KILL_FOLLOWER, PAUSE_CLIENT_LONG, PAUSE_CLIENT_SHORT, FREEZE_CLIENT_LONG, FREEZE_CLIENT_SHORT,
-		CUT_CLIENT_LONG, CUT_CLIENT_SHORT, FLAP_CLIENT, EXPIRE_SESSION, KILL_CLIENT
+		CUT_CLIENT_LONG, CUT_CLIENT_SHORT, FLAP_CLIENT, EXPIRE_SESSION, KILL_CLIENT, SLOW_CLIENT
 
 	}
 
@@ -85,6 +85,7 @@ final class Nemesis {
 			case CUT_CLIENT_LONG -> cut(worker, longMs);
 			case CUT_CLIENT_SHORT -> cut(worker, shortMs);
 			case FLAP_CLIENT -> flap(worker, longMs);
+			case SLOW_CLIENT -> slow(worker, longMs);
 			case EXPIRE_SESSION -> worker.expireSession();
 			case KILL_CLIENT -> {
 				worker.kill();
@@ -138,6 +139,20 @@ final class Nemesis {
 				Thread.sleep(200 + this.random.nextInt(400));
 				cut(worker, 100 + this.random.nextInt(300));
 			}
+		}
+		finally {
+			worker.proxy().delay(0);
+		}
+	}
+
+	/**
+	 * A slow link that holds: 600 ms to 1 s each way, so that a request takes more than a second
+	 * while pings still arrive well within the session timeout and nothing is cut.
+	 */
+	private void slow(WorkerProcess worker, int millis) throws InterruptedException {
+		worker.proxy().delay(600 + this.random.nextInt(400));
+		try {
+			Thread.sleep(millis);
 		}
 		finally {
 			worker.proxy().delay(0);
