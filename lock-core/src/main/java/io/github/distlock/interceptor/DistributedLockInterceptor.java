@@ -1,8 +1,6 @@
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import io.github.distlock.annotation.LockFailurePolicy;
@@ -18,8 +16,6 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import org.springframework.aop.support.AopUtils;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
-import org.springframework.util.ClassUtils;
 
 /**
  * Runs a {@code @DistributedLock} method holding its lock: evaluates the key, acquires, calls
@@ -30,10 +26,6 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	private static final Log logger = LogFactory.getLog(DistributedLockInterceptor.class);
 
-	private static final boolean TRANSACTIONS_PRESENT = ClassUtils.isPresent(
-			"org.springframework.transaction.support.TransactionSynchronizationManager",
-			DistributedLockInterceptor.class.getClassLoader());
-
 	private final LockOperationSource operationSource;
 
 	private final Supplier<LockOperations> lockOperations;
@@ -41,8 +33,6 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	private final Supplier<Duration> defaultWaitTime;
 
 	private final Supplier<LockListener> listener;
-
-	private final Set<LockOperation> warnedInsideTransaction = ConcurrentHashMap.newKeySet();
 
 	/**
 	 * Creates an interceptor. The suppliers are called on first use, so that infrastructure
@@ -73,7 +63,6 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		LockRequest request = new LockRequest(key, operation.type(), waitTime, operation.name());
 		try {
 			return this.lockOperations.get().execute(request, () -> {
-				warnIfInsideTransaction(operation);
 				try {
 					return invocation.proceed();
 				}
@@ -128,15 +117,6 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 			super(null, cause, false, false);
 		}
 
-	}
-
-	private void warnIfInsideTransaction(LockOperation operation) {
-		if (TRANSACTIONS_PRESENT && TransactionSynchronizationManager.isActualTransactionActive()
-				&& this.warnedInsideTransaction.add(operation)) {
-			logger.warn("@DistributedLock on " + operation.describe() + " was acquired inside a running transaction: "
-					+ "the lock is released before that transaction commits, so the next holder may read stale data. "
-					+ "Lock in the caller, outside @Transactional, or check distributed-lock.order");
-		}
 	}
 
 }

@@ -8,6 +8,7 @@ import io.github.distlock.core.LockTemplate;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
+import io.github.distlock.transaction.LockInsideTransactionWarning;
 import io.github.distlock.transaction.LockLossCommitGuard;
 import io.github.distlock.transaction.LockLossCommitGuardRegistrar;
 import org.springframework.beans.factory.ObjectProvider;
@@ -24,6 +25,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
 import org.springframework.transaction.ConfigurableTransactionManager;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.util.function.SingletonSupplier;
 
 /**
@@ -56,6 +58,18 @@ public final class DistributedLockAutoConfiguration {
 		@ConditionalOnMissingBean
 		static LockLossCommitGuardRegistrar lockLossCommitGuardRegistrar() {
 			return new LockLossCommitGuardRegistrar(new LockLossCommitGuard());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(TransactionSynchronizationManager.class)
+	static class LockInsideTransactionConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LockInsideTransactionWarning lockInsideTransactionWarning() {
+			return new LockInsideTransactionWarning();
 		}
 
 	}

@@ -20,9 +20,12 @@ import org.apache.curator.framework.CuratorFramework;
 import io.github.distlock.FreezableTcpProxy;
 import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -32,6 +35,7 @@ import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.transaction.support.DefaultTransactionStatus;
 
 import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
@@ -45,6 +49,7 @@ import static org.awaitility.Awaitility.await;
  * The lock is acquired before the transaction begins and released after it commits or rolls
  * back, whichever order the annotations are written in, on a real transaction manager.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class LockWiderThanTransactionTests {
 
 	@RegisterExtension
@@ -77,6 +82,21 @@ class LockWiderThanTransactionTests {
 				}
 				assertThat(transactions.events).containsExactly("begin:locked", "commit:locked", "cleanup:locked");
 				assertThat(ephemeralNodesUnder(context.getBean(CuratorFramework.class), "/Locks")).isEmpty();
+			});
+	}
+
+	@Test
+	void lockTakenInsideARunningTransactionIsWarnedOfOnce(CapturedOutput output) {
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString())
+			.run((context) -> {
+				StockService service = context.getBean(StockService.class);
+				TransactionTemplate outer = new TransactionTemplate(context.getBean(RecordingTransactionManager.class));
+				service.lockFirst(1);
+				assertThat(output).doesNotContain("acquired inside a running transaction");
+				outer.executeWithoutResult((status) -> service.lockFirst(1));
+				outer.executeWithoutResult((status) -> service.lockFirst(1));
+				assertThat(output.toString().split("acquired inside a running transaction", -1)).hasSize(2);
+				assertThat(output).contains("Lock 'StockService.lockFirst' (key 'stock:1') was acquired inside a running transaction");
 			});
 	}
 
