@@ -1,7 +1,5 @@
 package io.github.distlock.zookeeper;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -46,7 +44,7 @@ final class RecipeCache {
 		return this.recipes.compute(key, (k, reference) -> {
 			RecipeReference result = (reference != null) ? reference
 					: new RecipeReference(createRecipe(k), localQueue(k.kind()));
-			result.references++;
+			result.retain();
 			return result;
 		});
 	}
@@ -56,7 +54,7 @@ final class RecipeCache {
 	 */
 	void release(RecipeKey key) {
 		this.recipes.computeIfPresent(key, (k, reference) -> {
-			if (--reference.references > 0) {
+			if (reference.drop() > 0) {
 				return reference;
 			}
 			reference.recipe().evicted();
@@ -66,12 +64,6 @@ final class RecipeCache {
 
 	void forEachHandle(Consumer<ZookeeperLockHandle> action) {
 		this.recipes.values().forEach((reference) -> reference.handles().forEach(action));
-	}
-
-	List<ZookeeperLockHandle> handles() {
-		List<ZookeeperLockHandle> handles = new ArrayList<>();
-		forEachHandle(handles::add);
-		return handles;
 	}
 
 	int size() {

@@ -21,11 +21,24 @@ final class RecipeReference {
 	private final Set<ZookeeperLockHandle> handles = ConcurrentHashMap.newKeySet();
 
 	/** Guarded by the cache map's per-key lock: only changed inside compute. */
-	int references;
+	private int references;
 
 	RecipeReference(CuratorLockRecipe recipe, @Nullable LocalLockQueue local) {
 		this.recipe = recipe;
 		this.local = local;
+	}
+
+	/** Counts one more use; called inside the cache map's compute only. */
+	void retain() {
+		this.references++;
+	}
+
+	/**
+	 * Counts one use less; called inside the cache map's compute only.
+	 * @return the uses left
+	 */
+	int drop() {
+		return --this.references;
 	}
 
 	CuratorLockRecipe recipe() {

@@ -334,7 +334,9 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 */
 	@Override
 	public List<LockHandle> heldLocks() {
-		return new ArrayList<>(this.recipes.handles());
+		List<LockHandle> held = new ArrayList<>();
+		this.recipes.forEachHandle(held::add);
+		return held;
 	}
 
 	/**
