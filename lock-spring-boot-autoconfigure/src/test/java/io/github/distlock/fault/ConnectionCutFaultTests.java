@@ -16,6 +16,8 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryNTimes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -129,6 +131,69 @@ class ConnectionCutFaultTests {
 			pool.shutdownNow();
 			holderClient.close();
 		}
+	}
+
+	/**
+	 * A waiter whose connection is cut gives up at its wait time, not once the connection is
+	 * back: Curator retries each request over a lost connection, and its recipes delete the node
+	 * they give up in the foreground, with retries of their own, after swallowing the interrupt
+	 * that ended the wait. The client retries for far longer than the test waits.
+	 */
+	@ParameterizedTest
+	@CsvSource({ "MUTEX, 8", "MUTEX, 0", "WRITE, 8", "READ, 8", "SEMAPHORE_MUTEX, 8" })
+	void waiterCutOffGivesUpAtItsWaitTimeWhileTheConnectionIsDown(LockType type, int maxHandoffs) throws Exception {
+		CuratorFramework holderClient = connectedClient(zookeeper.connectString());
+		ExecutorService pool = Executors.newSingleThreadExecutor();
+		try (FreezableTcpProxy proxy = new FreezableTcpProxy(zookeeper.server().getPort());
+				CuratorFramework client = slowRetryingClient(proxy.getConnectString());
+				ZookeeperLockRegistry waiterRegistry = new ZookeeperLockRegistry(client,
+						new ZnodeLockPathResolver("/Locks"), new LockListener() {
+						}, new ZookeeperLockRegistry.Options(false, true, maxHandoffs, Duration.ofMillis(100)));
+				ZookeeperLockRegistry holderRegistry = new ZookeeperLockRegistry(holderClient,
+						new ZnodeLockPathResolver("/Locks"))) {
+			String key = "cut-gives-up-" + type + "-" + maxHandoffs;
+			LockType holderType = (type == LockType.READ) ? LockType.WRITE : type;
+			LockHandle held = holderRegistry.acquire(new LockRequest(key, holderType, Duration.ofSeconds(5), "cut"));
+			Future<Throwable> waiter = pool.submit(() -> catchThrowable(
+					() -> waiterRegistry.acquire(new LockRequest(key, type, Duration.ofSeconds(2), "cut")).close()));
+			await().until(() -> waiterRegistry.waiters().size() == 1
+					&& ephemeralNodesUnder(holderClient, "/Locks/" + key).size() >= 2);
+			proxy.cut();
+			try {
+				assertThat(waiter.get(25, TimeUnit.SECONDS)).as("gave up while the connection was still cut")
+					.isInstanceOf(DistributedLockException.class);
+			}
+			finally {
+				proxy.heal();
+			}
+			await().atMost(Duration.ofSeconds(20)).until(() -> client.getZookeeperClient().isConnected());
+			held.close();
+			await().atMost(Duration.ofSeconds(20))
+				.until(() -> ephemeralNodesUnder(holderClient, "/Locks/" + key).isEmpty());
+			try (LockHandle again = waiterRegistry.acquire(new LockRequest(key, type, Duration.ofSeconds(10), "cut"))) {
+				assertThat(again.isHeld()).isTrue();
+			}
+		}
+		finally {
+			pool.shutdownNow();
+			holderClient.close();
+		}
+	}
+
+	/** Each attempt over a lost connection takes 5 s, and there are 10 retries. */
+	private static CuratorFramework slowRetryingClient(String connectString) throws InterruptedException {
+		CuratorFramework client = CuratorFrameworkFactory.builder()
+			.connectString(connectString)
+			.sessionTimeoutMs(SESSION_TIMEOUT_MS)
+			.connectionTimeoutMs(5_000)
+			.retryPolicy(new RetryNTimes(10, 1_000))
+			.build();
+		client.start();
+		if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {
+			client.close();
+			throw new IllegalStateException("Could not connect to " + connectString);
+		}
+		return client;
 	}
 
 	private static LockRequest request(String key, Duration wait) {

@@ -27,6 +27,21 @@ class DeadlineSweeperTests {
 		assertThat(Thread.currentThread().isInterrupted()).isFalse();
 	}
 
+	/**
+	 * Curator catches an interrupt in places and goes on with a call that may wait again, such
+	 * as the guaranteed delete of a node it gives up: a due deadline interrupts until it is
+	 * closed.
+	 */
+	@Test
+	void dueDeadlineInterruptsAgainACallThatSwallowedTheInterrupt() {
+		CuratorCallDeadline deadline = this.sweeper.arm(0);
+		assertThatExceptionOfType(InterruptedException.class).isThrownBy(() -> Thread.sleep(30_000));
+		assertThat(Thread.currentThread().isInterrupted()).isFalse();
+		assertThatExceptionOfType(InterruptedException.class).isThrownBy(() -> Thread.sleep(30_000));
+		deadline.close();
+		assertThat(Thread.currentThread().isInterrupted()).isFalse();
+	}
+
 	@Test
 	void closedDeadlineNeverInterrupts() throws InterruptedException {
 		this.sweeper.arm(TimeUnit.MILLISECONDS.toNanos(50)).close();

@@ -9,22 +9,27 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a request over a lost connection (each attempt may take the connection timeout, and there are
  * several). Past the deadline and a grace period, the calling thread is interrupted, which makes
  * Curator give up: an acquisition removes its node, and a release leaves the node to Curator's
- * guaranteed delete in the background. The interrupt is then cleared, and the registry reports
- * the elapsed wait instead of an interrupt. Armed through a {@link DeadlineSweeper}.
+ * guaranteed delete in the background. Curator swallows some interrupts and goes on to calls
+ * that wait again (the foreground delete of a node it gives up, for one), so the thread is
+ * interrupted again every {@value #REPEAT_MILLIS} ms until the call ends. The interrupt is then
+ * cleared, and the registry reports the elapsed wait instead of an interrupt. Armed through a
+ * {@link DeadlineSweeper}.
  */
 final class CuratorCallDeadline implements AutoCloseable {
 
 	private static final long MIN_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
+	private static final long REPEAT_MILLIS = 100;
+
 	private static final long MAX_DAYS = 100;
 
 	private static final int WAITING = 0;
 
-	private static final int FINISHED = 1;
+	private static final int INTERRUPTING = 1;
 
-	private static final int EXPIRING = 2;
+	private static final int INTERRUPTED = 2;
 
-	private static final int EXPIRED = 3;
+	private static final int CLOSED = 3;
 
 	private final DeadlineSweeper sweeper;
 
@@ -32,7 +37,10 @@ final class CuratorCallDeadline implements AutoCloseable {
 
 	private final AtomicInteger state = new AtomicInteger(WAITING);
 
-	private final long dueNanos;
+	/** When the deadline is due, and once it fired, when it interrupts again. */
+	private volatile long dueNanos;
+
+	private volatile boolean expired;
 
 	CuratorCallDeadline(DeadlineSweeper sweeper, long waitNanos) {
 		this.sweeper = sweeper;
@@ -48,11 +56,20 @@ final class CuratorCallDeadline implements AutoCloseable {
 		return nowNanos - this.dueNanos >= 0;
 	}
 
-	void expire() {
-		if (this.state.compareAndSet(WAITING, EXPIRING)) {
-			this.thread.interrupt();
-			this.state.set(EXPIRED);
+	/**
+	 * Interrupts the call, unless it ended.
+	 * @param nowNanos the time of the sweep
+	 * @return whether the call goes on, to be interrupted again at {@link #dueNanos()}
+	 */
+	boolean expire(long nowNanos) {
+		if (!this.state.compareAndSet(WAITING, INTERRUPTING) && !this.state.compareAndSet(INTERRUPTED, INTERRUPTING)) {
+			return false;
 		}
+		this.expired = true;
+		this.thread.interrupt();
+		this.dueNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(REPEAT_MILLIS);
+		this.state.set(INTERRUPTED);
+		return true;
 	}
 
 	/**
@@ -60,7 +77,7 @@ final class CuratorCallDeadline implements AutoCloseable {
 	 * @return whether it expired
 	 */
 	boolean expired() {
-		return this.state.get() >= EXPIRING;
+		return this.expired;
 	}
 
 	/**
@@ -69,14 +86,22 @@ final class CuratorCallDeadline implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
-		if (this.state.compareAndSet(WAITING, FINISHED)) {
-			this.sweeper.disarm(this);
-			return;
+		while (true) {
+			int current = this.state.get();
+			if (current == CLOSED) {
+				return;
+			}
+			if (current == INTERRUPTING) {
+				Thread.onSpinWait();
+			}
+			else if (this.state.compareAndSet(current, CLOSED)) {
+				this.sweeper.disarm(this);
+				if (current == INTERRUPTED) {
+					Thread.interrupted();
+				}
+				return;
+			}
 		}
-		while (this.state.get() != EXPIRED) {
-			Thread.onSpinWait();
-		}
-		Thread.interrupted();
 	}
 
 	/** The sum, at most {@value #MAX_DAYS} days: far enough, and far from overflowing nanoTime. */

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * than the rest of the starter's work on a lock. Instead, arming a deadline adds it to a set, and
  * one sweep is pending at a time, at the earliest deadline it knows of: a new deadline reschedules
  * it only when it is due earlier. As deadlines are seconds long and most are disarmed well
- * before, the sweeper thread wakes about once per wait time, not once per call.
+ * before, the sweeper thread wakes about once per wait time, not once per call. A deadline that
+ * fired stays armed, to interrupt again, until its call ends.
  */
 final class DeadlineSweeper implements AutoCloseable {
 
@@ -78,13 +79,14 @@ final class DeadlineSweeper implements AutoCloseable {
 		boolean more = false;
 		long next = 0;
 		for (CuratorCallDeadline deadline : this.armed) {
-			if (deadline.isDue(now)) {
+			if (deadline.isDue(now) && !deadline.expire(now)) {
 				this.armed.remove(deadline);
-				deadline.expire();
+				continue;
 			}
-			else if (!more || deadline.dueNanos() - next < 0) {
+			long due = deadline.dueNanos();
+			if (!more || due - next < 0) {
 				more = true;
-				next = deadline.dueNanos();
+				next = due;
 			}
 		}
 		if (more) {
