@@ -293,11 +293,13 @@ public final class CampaignWorker {
 
 	/**
 	 * Expires this process's session on the server, as a long pause or partition would:
-	 * another handle opened with the same session id and password closes it.
+	 * another handle opened with the same session id and password closes it. The time it took
+	 * is recorded as an {@code EXPIRED} line, for the checker.
 	 */
-	private static void expireOwnSession(CuratorFramework client, String ensemble) throws Exception {
+	private void expireOwnSession(CuratorFramework client, String ensemble) throws Exception {
 		ZooKeeper zookeeper = client.getZookeeperClient().getZooKeeper();
 		CountDownLatch connected = new CountDownLatch(1);
+		long from = System.nanoTime();
 		ZooKeeper twin = new ZooKeeper(ensemble, SESSION_TIMEOUT_MS, (event) -> {
 			if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
 				connected.countDown();
@@ -308,6 +310,7 @@ public final class CampaignWorker {
 		}
 		finally {
 			twin.close();
+			record("EXPIRED\t" + this.worker + "\t" + from + "\t" + System.nanoTime());
 		}
 	}
 

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -39,6 +40,12 @@ import org.springframework.util.FileSystemUtils;
 final class FaultCampaign {
 
 	private static final Duration STUCK_KEY_BOUND = Duration.ofSeconds(20);
+
+	/**
+	 * How long after its session was closed from outside a worker may still not know: the time
+	 * for the server's disconnect to reach it.
+	 */
+	static final long EXPIRY_NOTICE_NANOS = 1_000_000_000L;
 
 	private final long seed;
 
@@ -99,7 +106,7 @@ final class FaultCampaign {
 					result.checker().add("stuck-thread", worker.name() + " did not become idle after the faults healed");
 				}
 			}
-			for (String key : stuckKeys(admin, readHistory(new InvariantChecker()))) {
+			for (String key : stuckKeys(admin, readHistory(new InvariantChecker(), new HashMap<>()))) {
 				result.checker().add("stuck-key", key + " could not be acquired within " + STUCK_KEY_BOUND.toSeconds()
 						+ " s after the faults healed");
 			}
@@ -111,10 +118,12 @@ final class FaultCampaign {
 			}
 			orphans.sweep();
 			orphans.orphans().forEach((orphan) -> result.checker().add("orphan-node", orphan));
-			List<Operation> operations = readHistory(result.checker());
+			Map<String, List<long[]>> unawareByWorker = new HashMap<>();
+			nemesis.pauses().forEach((worker, pauses) -> unawareByWorker.put(worker, new ArrayList<>(pauses)));
+			List<Operation> operations = readHistory(result.checker(), unawareByWorker);
 			List<String> leftovers = awaitNoLockNodes(admin);
 			leftovers.forEach((node) -> result.checker().add("leftover-node", node));
-			result.checker().check(operations, database.commits(), database.counters(), nemesis.pauses());
+			result.checker().check(operations, database.commits(), database.counters(), unawareByWorker);
 			result.count(operations);
 			Files.writeString(this.dir.resolve("report.md"), result.report());
 			return result;
@@ -139,7 +148,12 @@ final class FaultCampaign {
 		return keys;
 	}
 
-	private List<Operation> readHistory(InvariantChecker checker) throws Exception {
+	/**
+	 * Reads the workers' histories: their sections, what they found themselves (added to the
+	 * checker) and their outside session expiries (added to {@code unawareByWorker}).
+	 */
+	private List<Operation> readHistory(InvariantChecker checker, Map<String, List<long[]>> unawareByWorker)
+			throws Exception {
 		List<Operation> operations = new ArrayList<>();
 		try (Stream<Path> files = Files.list(this.dir)) {
 			for (Path file : files.filter((path) -> path.getFileName().toString().startsWith("history-")).toList()) {
@@ -156,10 +170,23 @@ final class FaultCampaign {
 					else if (line.startsWith("EVENT_THREAD_BLOCKED\t")) {
 						checker.add("event-thread-blocked", line.replace('\t', ' '));
 					}
+					else if (line.startsWith("EXPIRED\t") && line.split("\t", -1).length == 4) {
+						addExpiry(line, unawareByWorker);
+					}
 				}
 			}
 		}
 		return operations;
+	}
+
+	/**
+	 * Adds the window of an {@code EXPIRED} line, extended by {@link #EXPIRY_NOTICE_NANOS}, to
+	 * its worker's windows.
+	 */
+	static void addExpiry(String line, Map<String, List<long[]>> unawareByWorker) {
+		String[] f = line.split("\t", -1);
+		unawareByWorker.computeIfAbsent(f[1], (worker) -> new ArrayList<>())
+			.add(new long[] { Long.parseLong(f[2]), Long.parseLong(f[3]) + EXPIRY_NOTICE_NANOS });
 	}
 
 	/**

@@ -15,11 +15,12 @@ import java.util.TreeMap;
  * <li>two sections of one key that overlapped in time (an exclusive one with any other) were
  * not both carried out by holders that were never told: one of them ended with a lock
  * exception, a refused claim, a fenced write, a rolled-back transaction or its lock lost. A
- * section during which its own process was paused (SIGSTOP) is left to the fencing token
- * (1 and 2): after a pause a holder cannot know its lock is gone before it talks to
- * ZooKeeper again;</li>
- * <li>a READ section saw no commit by a writer while its lock was held (unless a process was
- * paused meanwhile: readers do not claim the row, so only writers are fenced);</li>
+ * section during which its own process could not know its session was gone is left to the
+ * fencing token (1 and 2): while it was paused (SIGSTOP), since a holder cannot know its lock
+ * is gone before it talks to ZooKeeper again, and after its session was closed from outside,
+ * since another process may be granted the lock before the server's disconnect reaches it;</li>
+ * <li>a READ section saw no commit by a writer while its lock was held (unless a process could
+ * not know meanwhile: readers do not claim the row, so only writers are fenced);</li>
  * <li>a nested lock carries the token of the lock around it.</li>
  * </ol>
  * What the campaign finds itself is added as it is: stuck keys, leftover nodes, stuck threads,
@@ -27,7 +28,7 @@ import java.util.TreeMap;
  */
 final class InvariantChecker {
 
-	/** How long after its pause a resumed process may still land a commit it had prepared. */
+	/** How long after such a window a process may still land a commit it had prepared. */
 	private static final long RESUME_NANOS = 1_000_000_000L;
 
 	private final List<String> violations = new ArrayList<>();
@@ -43,14 +44,20 @@ final class InvariantChecker {
 		return this.counts;
 	}
 
+	/**
+	 * Checks a history.
+	 * @param unawareByWorker per worker, the windows ({@code [from, to]} in
+	 * {@link System#nanoTime()}) in which it could not know its session was gone: its pauses,
+	 * and its outside session expiries with the time for the notice to reach it
+	 */
 	InvariantChecker check(List<Operation> operations, List<CampaignDatabase.Commit> commits, Map<String, Long> counters,
-			Map<String, List<long[]>> pausesByWorker) {
+			Map<String, List<long[]>> unawareByWorker) {
 		checkNoLostUpdate(commits, counters);
 		checkTokensIncrease(commits);
-		checkExclusion(operations, pausesByWorker);
+		checkExclusion(operations, unawareByWorker);
 		for (Operation operation : operations) {
 			if (operation.outcome().contains("READ_CHANGED") && operation.actedUntold()
-					&& !duringAnyPause(operation, pausesByWorker)) {
+					&& !anyUnawareNear(operation, unawareByWorker)) {
 				add("read-changed", "a writer committed during a READ section: " + operation);
 			}
 			if (operation.innerToken() != 0 && operation.innerToken() != operation.token()) {
@@ -82,10 +89,10 @@ final class InvariantChecker {
 		}
 	}
 
-	private void checkExclusion(List<Operation> operations, Map<String, List<long[]>> pausesByWorker) {
+	private void checkExclusion(List<Operation> operations, Map<String, List<long[]>> unawareByWorker) {
 		Map<String, List<Operation>> byKey = new HashMap<>();
 		for (Operation operation : operations) {
-			if (operation.actedUntold() && !paused(operation, pausesByWorker)) {
+			if (operation.actedUntold() && !unawareDuring(operation, unawareByWorker)) {
 				byKey.computeIfAbsent(operation.key(), (key) -> new ArrayList<>()).add(operation);
 			}
 		}
@@ -105,15 +112,15 @@ final class InvariantChecker {
 	}
 
 	/**
-	 * Whether any process was paused during the section, or just before it ended: readers do
-	 * not claim the row, so a writer whose lock was lost while it was paused may still commit
-	 * under a reader once it resumes. Only the fencing token can refuse it, and it only refuses
-	 * a writer whose row a newer writer has claimed.
+	 * Whether any process could not know its session was gone during the section, or just
+	 * before it ended: readers do not claim the row, so a writer whose lock was lost meanwhile
+	 * may still commit under a reader before it learns. Only the fencing token can refuse it,
+	 * and it only refuses a writer whose row a newer writer has claimed.
 	 */
-	private static boolean duringAnyPause(Operation operation, Map<String, List<long[]>> pausesByWorker) {
-		for (List<long[]> pauses : pausesByWorker.values()) {
-			for (long[] pause : pauses) {
-				if (pause[0] < operation.end() && operation.start() < pause[1] + RESUME_NANOS) {
+	private static boolean anyUnawareNear(Operation operation, Map<String, List<long[]>> unawareByWorker) {
+		for (List<long[]> windows : unawareByWorker.values()) {
+			for (long[] window : windows) {
+				if (window[0] < operation.end() && operation.start() < window[1] + RESUME_NANOS) {
 					return true;
 				}
 			}
@@ -121,9 +128,10 @@ final class InvariantChecker {
 		return false;
 	}
 
-	private static boolean paused(Operation operation, Map<String, List<long[]>> pausesByWorker) {
-		for (long[] pause : pausesByWorker.getOrDefault(operation.worker(), List.of())) {
-			if (pause[0] < operation.end() && operation.start() < pause[1]) {
+	/** Whether the section's own process could not know its session was gone during it. */
+	private static boolean unawareDuring(Operation operation, Map<String, List<long[]>> unawareByWorker) {
+		for (long[] window : unawareByWorker.getOrDefault(operation.worker(), List.of())) {
+			if (window[0] < operation.end() && operation.start() < window[1]) {
 				return true;
 			}
 		}

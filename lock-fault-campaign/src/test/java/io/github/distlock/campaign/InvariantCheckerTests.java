@@ -1,5 +1,6 @@
 package io.github.distlock.campaign;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -79,6 +80,31 @@ class InvariantCheckerTests {
 	}
 
 	@Test
+	void overlapOfAHolderWhoseSessionWasClosedFromOutsideIsLeftToTheFencingToken() {
+		List<Operation> operations = List.of(op("a", Kind.MUTEX, 100, 200, "COMMITTED", "HELD"),
+				op("b", Kind.MUTEX, 150, 250, "COMMITTED", "HELD"));
+		assertThat(new InvariantChecker().check(operations, List.of(), Map.of(), expired("EXPIRED\ta\t120\t140"))
+			.violations()).isEmpty();
+		assertThat(new InvariantChecker().check(operations, List.of(), Map.of(), expired("EXPIRED\tc\t120\t140"))
+			.counts()).containsExactly(Map.entry("untold-overlap", 1));
+	}
+
+	@Test
+	void sessionClosedFromOutsideExcusesOnlyUntilItsNoticeArrived() {
+		long start = 5 * FaultCampaign.EXPIRY_NOTICE_NANOS;
+		List<Operation> operations = List.of(op("a", Kind.MUTEX, start, start + 100, "COMMITTED", "HELD"),
+				op("b", Kind.MUTEX, start + 50, start + 150, "COMMITTED", "HELD"));
+		long closedJustInTime = start - FaultCampaign.EXPIRY_NOTICE_NANOS + 10;
+		assertThat(new InvariantChecker()
+			.check(operations, List.of(), Map.of(), expired("EXPIRED\ta\t100\t" + closedJustInTime))
+			.violations()).isEmpty();
+		long closedTooEarly = start - FaultCampaign.EXPIRY_NOTICE_NANOS - 10;
+		assertThat(new InvariantChecker()
+			.check(operations, List.of(), Map.of(), expired("EXPIRED\ta\t100\t" + closedTooEarly))
+			.counts()).containsExactly(Map.entry("untold-overlap", 1));
+	}
+
+	@Test
 	void sectionsOneAfterTheOtherAreAccepted() {
 		assertThat(check(List.of(op("a", Kind.MUTEX, 100, 200, "COMMITTED", "HELD"),
 				op("b", Kind.MUTEX, 200, 300, "COMMITTED", "HELD")), List.of(commit(1, "k", 10), commit(2, "k", 20)),
@@ -96,6 +122,12 @@ class InvariantCheckerTests {
 
 	private static InvariantChecker check(List<Operation> operations, List<Commit> commits, Map<String, Long> counters) {
 		return new InvariantChecker().check(operations, commits, counters, Map.of());
+	}
+
+	private static Map<String, List<long[]>> expired(String line) {
+		Map<String, List<long[]>> unawareByWorker = new HashMap<>();
+		FaultCampaign.addExpiry(line, unawareByWorker);
+		return unawareByWorker;
 	}
 
 	private static Operation op(String worker, Kind kind, long start, long end, String outcome, String endState) {
