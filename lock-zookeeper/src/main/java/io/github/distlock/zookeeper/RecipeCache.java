@@ -62,7 +62,19 @@ final class RecipeCache {
 		});
 	}
 
-	void forEachHandle(Consumer<ZookeeperLockHandle> action) {
+	/**
+	 * Whether a thread holds or awaits a lock on a path, through a recipe of any kind.
+	 */
+	boolean inUse(String path) {
+		for (RecipeKind kind : RecipeKind.values()) {
+			if (this.recipes.containsKey(new RecipeKey(path, kind))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+		void forEachHandle(Consumer<ZookeeperLockHandle> action) {
 		this.recipes.values().forEach((reference) -> reference.handles().forEach(action));
 	}
 

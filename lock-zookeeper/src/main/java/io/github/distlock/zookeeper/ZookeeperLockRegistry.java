@@ -62,6 +62,8 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 
 	private final DeadlineSweeper deadlines = new DeadlineSweeper();
 
+	private final StrayNodeSweep strays;
+
 	/**
 	 * Creates a registry with no listener that does not interrupt holders.
 	 * @param client a started client
@@ -85,6 +87,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 		this.pathResolver = pathResolver;
 		this.options = options;
 		this.recipes = new RecipeCache(client, options, this::sessionId);
+		this.strays = new StrayNodeSweep(client, this.recipes::inUse);
 		this.serverCheck = new ServerCheck(client);
 		this.session = new SessionStateTracker(client, this.recipes, listener, options.interruptOnLoss(),
 				this.serverCheck::checkInBackground);
@@ -115,6 +118,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
 		long start = System.nanoTime();
 		long deadline = start + request.waitTime().toNanos();
+		this.strays.acquisitionBegins(path);
 		RecipeReference reference = this.recipes.retain(recipeKey);
 		CuratorLockRecipe recipe = reference.recipe();
 		LocalLockQueue local = reference.local();
@@ -123,6 +127,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 		this.waiters.add(waiter);
 		boolean acquired = false;
 		boolean queued = false;
+		boolean timedOut = false;
 		try {
 			ZookeeperLockHandle outer = reference.outerLockOfCurrentThread(request);
 			if (local != null) {
@@ -148,6 +153,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 			throw new LockInterruptedException(key, path, ex);
 		}
 		catch (DistributedLockException ex) {
+			timedOut = ex instanceof LockAcquisitionException && ex.getCause() == null;
 			throw ex;
 		}
 		catch (Exception ex) {
@@ -166,6 +172,10 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 					local.release(request.type());
 				}
 				this.recipes.release(recipeKey);
+				if (!timedOut) {
+					// a failure over a lost connection or an interrupt may leave a node behind
+					this.strays.schedule(path);
+				}
 			}
 		}
 	}
@@ -309,6 +319,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 		catch (Exception ex) {
 			logger.warn("Could not release lock '" + handle.key() + "' (node " + handle.nodePath()
 					+ "); Curator deletes the node in the background once ZooKeeper is reachable: " + ex);
+			this.strays.schedule(handle.path());
 		}
 		finally {
 			handle.reference().handles().remove(handle);
@@ -318,6 +329,11 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 			}
 			this.recipes.release(handle.recipeKey());
 		}
+	}
+
+	/** Whether a sweep for stray nodes of this session awaits the lock path. */
+	boolean strayNodeSweepPending(String path) {
+		return this.strays.isPending(path);
 	}
 
 	private long sessionId() {
@@ -413,6 +429,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	public void close() {
 		this.session.close();
 		this.deadlines.close();
+		this.strays.close();
 	}
 
 	/**
