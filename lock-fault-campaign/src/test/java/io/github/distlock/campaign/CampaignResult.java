@@ -1,6 +1,7 @@
 package io.github.distlock.campaign;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -23,6 +24,9 @@ final class CampaignResult {
 	private final InvariantChecker checker = new InvariantChecker();
 
 	private final Map<String, Map<String, Integer>> outcomesByKind = new TreeMap<>();
+
+	/** Nodes the workers' registries found stray in their own session and deleted, as logged. */
+	private final List<String> strayNodesDeleted = new ArrayList<>();
 
 	private int operations;
 
@@ -47,6 +51,10 @@ final class CampaignResult {
 		return this.outcomesByKind;
 	}
 
+	void strayNodesDeleted(List<String> logLines) {
+		this.strayNodesDeleted.addAll(logLines);
+	}
+
 	void count(List<Operation> history) {
 		this.operations = history.size();
 		for (Operation operation : history) {
@@ -69,6 +77,8 @@ final class CampaignResult {
 		report.append("- violations: ").append(this.checker.violations().size()).append(' ')
 			.append(this.checker.counts())
 			.append("\n\n");
+		report.append("- stray nodes deleted by the registries' sweep: ").append(this.strayNodesDeleted.size())
+			.append("\n\n");
 		report.append("| operation | outcomes |\n| --- | --- |\n");
 		this.outcomesByKind.forEach((kind, outcomes) -> report.append("| ").append(kind).append(" | ")
 			.append(outcomes)
@@ -76,6 +86,11 @@ final class CampaignResult {
 		report.append("\nFaults, in order:\n\n```\n");
 		this.faultLog.forEach((line) -> report.append(line).append('\n'));
 		report.append("```\n");
+		if (!this.strayNodesDeleted.isEmpty()) {
+			report.append("\nStray nodes deleted:\n\n```\n");
+			this.strayNodesDeleted.stream().limit(50).forEach((line) -> report.append(line).append('\n'));
+			report.append("```\n");
+		}
 		if (!this.checker.violations().isEmpty()) {
 			report.append("\nViolations:\n\n```\n");
 			this.checker.violations().stream().limit(50).forEach((line) -> report.append(line).append('\n'));

@@ -125,6 +125,7 @@ final class FaultCampaign {
 			leftovers.forEach((node) -> result.checker().add("leftover-node", node));
 			result.checker().check(operations, database.commits(), database.counters(), unawareByWorker);
 			result.count(operations);
+			result.strayNodesDeleted(logLines("of this client's session, which no lock uses"));
 			Files.writeString(this.dir.resolve("report.md"), result.report());
 			return result;
 		}
@@ -177,6 +178,17 @@ final class FaultCampaign {
 			}
 		}
 		return operations;
+	}
+
+	/** The lines of the workers' logs that contain a text. */
+	private List<String> logLines(String text) throws Exception {
+		List<String> lines = new ArrayList<>();
+		try (Stream<Path> files = Files.list(this.dir)) {
+			for (Path file : files.filter((path) -> path.getFileName().toString().startsWith("worker-")).toList()) {
+				Files.readAllLines(file).stream().filter((line) -> line.contains(text)).forEach(lines::add);
+			}
+		}
+		return lines;
 	}
 
 	/**

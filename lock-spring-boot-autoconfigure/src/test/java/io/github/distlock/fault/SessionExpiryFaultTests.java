@@ -104,7 +104,9 @@ class SessionExpiryFaultTests {
 			worker.join(30_000);
 			assertThat(worker.isAlive()).isFalse();
 			assertThat(stateWhenInterrupted.get()).isEqualTo(LockState.LOST);
-			assertThat(this.listener.changes).last().isEqualTo("interrupted:IN_DOUBT->LOST");
+			// the holder is interrupted first, then the listener is told
+			await().untilAsserted(
+					() -> assertThat(this.listener.changes).last().isEqualTo("interrupted:IN_DOUBT->LOST"));
 		}
 	}
 
@@ -156,6 +158,8 @@ class SessionExpiryFaultTests {
 						LockHandle lock = holder.acquire(request(key));
 						holding.countDown();
 						boolean interrupted = interruptedWhileAwaiting(firstTold);
+						// the holder is interrupted before the listener is told: wait for its name
+						awaitUninterruptibly(firstTold);
 						if (key.equals(toldFirst.get())) {
 							lock.close();
 							return interrupted ? "interrupted while holding" : "not interrupted while holding";
@@ -191,6 +195,19 @@ class SessionExpiryFaultTests {
 		}
 		catch (InterruptedException ex) {
 			return true;
+		}
+	}
+
+	/** Waits for the latch; an interrupt meanwhile is not this wait's business. */
+	private static void awaitUninterruptibly(CountDownLatch latch) {
+		while (true) {
+			try {
+				latch.await(10, TimeUnit.SECONDS);
+				return;
+			}
+			catch (InterruptedException ex) {
+				// wait on
+			}
 		}
 	}
 
