@@ -1,17 +1,12 @@
 package io.github.distlock.zookeeper;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
-import java.util.HexFormat;
-
-import io.github.distlock.core.InvalidLockKeyException;
+import io.github.distlock.core.LockKeyEncoding;
 import io.github.distlock.core.LockPathResolver;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.common.PathUtils;
 
 /**
- * Maps a key to one znode directly under a root path.
+ * Maps a key to one znode directly under a root path, named by {@link LockKeyEncoding}.
  * <p>
  * The rule: the key's UTF-8 bytes (a lone surrogate as the three bytes of its code point) are
  * kept when they are ASCII letters, digits or one of
@@ -26,14 +21,10 @@ import org.apache.zookeeper.common.PathUtils;
 public final class ZnodeLockPathResolver implements LockPathResolver {
 
 	/** Longest segment kept as is. */
-	public static final int MAX_SEGMENT_LENGTH = 200;
+	public static final int MAX_SEGMENT_LENGTH = LockKeyEncoding.MAX_SEGMENT_LENGTH;
 
 	/** Length of the readable prefix of a hashed segment. */
-	public static final int HASHED_PREFIX_LENGTH = 120;
-
-	private static final String SAFE_PUNCTUATION = "-_.:@,=+!*()[]{}#$&";
-
-	private static final HexFormat HEX = HexFormat.of().withUpperCase();
+	public static final int HASHED_PREFIX_LENGTH = LockKeyEncoding.HASHED_PREFIX_LENGTH;
 
 	private final String rootPath;
 
@@ -71,10 +62,7 @@ public final class ZnodeLockPathResolver implements LockPathResolver {
 
 	@Override
 	public String resolve(String key) {
-		if (key == null || key.isBlank()) {
-			throw new InvalidLockKeyException("Lock key must not be null or blank");
-		}
-		return ZKPaths.makePath(this.rootPath, encode(key));
+		return ZKPaths.makePath(this.rootPath, encode(LockKeyEncoding.requireValid(key)));
 	}
 
 	/**
@@ -83,82 +71,7 @@ public final class ZnodeLockPathResolver implements LockPathResolver {
 	 * @return the znode name
 	 */
 	public static String encode(String key) {
-		byte[] bytes = utf8(key);
-		StringBuilder segment = new StringBuilder(bytes.length + 8);
-		for (byte b : bytes) {
-			int c = b & 0xFF;
-			if (isSafe(c)) {
-				segment.append((char) c);
-			}
-			else {
-				segment.append('%').append(HEX.toHexDigits((byte) c));
-			}
-		}
-		String encoded = segment.toString();
-		if (encoded.equals(".") || encoded.equals("..")) {
-			return encoded.replace(".", "%2E");
-		}
-		if (encoded.length() > MAX_SEGMENT_LENGTH) {
-			return readablePrefix(encoded) + "~" + HEX.formatHex(sha256(bytes)).toLowerCase();
-		}
-		return encoded;
-	}
-
-	/**
-	 * The key's UTF-8 bytes. A lone surrogate, which UTF-8 cannot encode ({@code getBytes}
-	 * would write {@code ?}), is written as the three bytes of its code point, as WTF-8 does:
-	 * bytes that valid UTF-8 never contains, so that such keys stay distinct.
-	 */
-	private static byte[] utf8(String key) {
-		byte[] bytes = new byte[key.length() * 3];
-		int length = 0;
-		for (int i = 0; i < key.length();) {
-			int c = key.codePointAt(i);
-			i += Character.charCount(c);
-			if (c < 0x80) {
-				bytes[length++] = (byte) c;
-			}
-			else if (c < 0x800) {
-				bytes[length++] = (byte) (0xC0 | (c >> 6));
-				bytes[length++] = (byte) (0x80 | (c & 0x3F));
-			}
-			else if (c < 0x10000) {
-				bytes[length++] = (byte) (0xE0 | (c >> 12));
-				bytes[length++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-				bytes[length++] = (byte) (0x80 | (c & 0x3F));
-			}
-			else {
-				bytes[length++] = (byte) (0xF0 | (c >> 18));
-				bytes[length++] = (byte) (0x80 | ((c >> 12) & 0x3F));
-				bytes[length++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-				bytes[length++] = (byte) (0x80 | (c & 0x3F));
-			}
-		}
-		return Arrays.copyOf(bytes, length);
-	}
-
-	private static boolean isSafe(int c) {
-		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-				|| (c < 0x80 && SAFE_PUNCTUATION.indexOf(c) >= 0);
-	}
-
-	private static String readablePrefix(String encoded) {
-		int end = HASHED_PREFIX_LENGTH;
-		// do not cut an %XX escape in two
-		int percent = encoded.lastIndexOf('%', end - 1);
-		if (percent >= 0 && percent > end - 3) {
-			end = percent;
-		}
-		return encoded.substring(0, end);
-	}
-
-	private static byte[] sha256(byte[] bytes) {
-		try {
-			return MessageDigest.getInstance("SHA-256").digest(bytes);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required of every Java platform", ex);
-		}
+		return LockKeyEncoding.encode(key);
 	}
 
 }
