@@ -1,0 +1,192 @@
+package io.github.distlock.etcd;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The contender keys of lock paths in etcd. A contender is a key {@code <path>/<w|r>-<lease>-<n>}
+ * bound to the registry's lease: {@code w} for the exclusive types, {@code r} for {@code READ}.
+ * Contenders queue by position, which is their create revision, except for a {@code READ}
+ * taken inside the holder's own {@code WRITE}: its value {@code p=<revision>} places it at the
+ * {@code WRITE}'s position, so that writers queued behind the {@code WRITE} stay behind it.
+ * Every call is bounded by the caller's deadline.
+ */
+final class Contenders {
+
+	private static final String POSITION = "p=";
+
+	private final Client client;
+
+	private final AtomicLong sequence = new AtomicLong();
+
+	Contenders(Client client) {
+		this.client = client;
+	}
+
+	/**
+	 * A new contender key's name, unique to this registry.
+	 */
+	String newKey(String path, boolean writer, long leaseId) {
+		return path + "/" + (writer ? "w" : "r") + "-" + Long.toHexString(leaseId) + "-"
+				+ Long.toHexString(this.sequence.incrementAndGet());
+	}
+
+	/**
+	 * Creates a contender key bound to a lease. When this fails or is interrupted, the key may
+	 * exist all the same: the caller deletes it.
+	 * @param key a name from {@link #newKey}
+	 * @param position the queue position to take, or 0 for the key's own create revision
+	 * @return the contender
+	 */
+	Contender create(String key, boolean writer, long leaseId, long position, long deadlineNanos)
+			throws InterruptedException, ExecutionException, TimeoutException {
+		ByteSequence name = bytes(key);
+		ByteSequence value = bytes((position > 0) ? POSITION + position : "");
+		// a create that jetcd retries must not move the key: put only if it does not exist yet
+		TxnResponse response = await(this.client.getKVClient()
+			.txn()
+			.If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+			.Then(Op.put(name, value, PutOption.builder().withLeaseId(leaseId).build()))
+			.Else(Op.get(name, GetOption.DEFAULT))
+			.commit(), deadlineNanos);
+		long createRevision = response.isSucceeded() ? response.getHeader().getRevision()
+				: response.getGetResponses().get(0).getKvs().get(0).getCreateRevision();
+		return new Contender(key, writer, (position > 0) ? position : createRevision, createRevision);
+	}
+
+	/**
+	 * The contenders of a lock path, in queue order.
+	 */
+	Queue list(String path, long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
+		GetResponse response = await(this.client.getKVClient()
+			.get(bytes(path + "/"), GetOption.builder().isPrefix(true).build()), deadlineNanos);
+		List<Contender> contenders = new ArrayList<>();
+		for (KeyValue kv : response.getKvs()) {
+			contenders.add(contender(kv));
+		}
+		contenders.sort(Comparator.comparingLong(Contender::position).thenComparingLong(Contender::createRevision));
+		return new Queue(contenders, response.getHeader().getRevision());
+	}
+
+	/**
+	 * Waits until a key is deleted, or the deadline passes.
+	 * @param fromRevision the revision to watch from: a delete since then counts
+	 * @return whether the key was deleted, or the watch ended and the queue should be read again
+	 */
+	boolean awaitDelete(String key, long fromRevision, long deadlineNanos) throws InterruptedException {
+		CompletableFuture<Void> changed = new CompletableFuture<>();
+		Watch.Listener listener = Watch.listener((response) -> {
+			for (WatchEvent event : response.getEvents()) {
+				if (event.getEventType() == WatchEvent.EventType.DELETE) {
+					changed.complete(null);
+				}
+			}
+		}, (failure) -> changed.complete(null), () -> changed.complete(null));
+		try (Watch.Watcher watcher = this.client.getWatchClient()
+			.watch(bytes(key), WatchOption.builder().withRevision(fromRevision).withNoPut(true).build(), listener)) {
+			changed.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+			return true;
+		}
+		catch (TimeoutException ex) {
+			return false;
+		}
+		catch (ExecutionException ex) {
+			return true;
+		}
+	}
+
+	CompletableFuture<?> deleteAsync(String key) {
+		return this.client.getKVClient().delete(bytes(key));
+	}
+
+	void delete(String key, long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
+		await(this.client.getKVClient().delete(bytes(key)), deadlineNanos);
+	}
+
+	private static Contender contender(KeyValue kv) {
+		String key = kv.getKey().toString(StandardCharsets.UTF_8);
+		String value = kv.getValue().toString(StandardCharsets.UTF_8);
+		long position = value.startsWith(POSITION) ? Long.parseLong(value.substring(POSITION.length()))
+				: kv.getCreateRevision();
+		boolean writer = key.charAt(key.lastIndexOf('/') + 1) == 'w';
+		return new Contender(key, writer, position, kv.getCreateRevision());
+	}
+
+	private static <T> T await(CompletableFuture<T> future, long deadlineNanos)
+			throws InterruptedException, ExecutionException, TimeoutException {
+		try {
+			return future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+		}
+		catch (InterruptedException | TimeoutException ex) {
+			future.cancel(true);
+			throw ex;
+		}
+	}
+
+	static ByteSequence bytes(String text) {
+		return ByteSequence.from(text, StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * A contender key.
+	 * @param key the key
+	 * @param writer whether it excludes every other contender
+	 * @param position its place in the queue
+	 * @param createRevision the revision that created it
+	 */
+	record Contender(String key, boolean writer, long position, long createRevision) {
+	}
+
+	/**
+	 * The contenders of a lock path, in queue order, as of a revision.
+	 */
+	record Queue(List<Contender> contenders, long revision) {
+
+		boolean contains(Contender contender) {
+			return this.contenders.stream().anyMatch((other) -> other.key().equals(contender.key()));
+		}
+
+		/**
+		 * The contender that the given one waits for: the nearest one ahead of it that
+		 * excludes it (any one for a writer, a writer for a reader), or {@code null} if its turn came.
+		 */
+		@Nullable Contender blocker(Contender contender) {
+			Contender nearest = null;
+			for (Contender other : this.contenders) {
+				if (isAhead(other, contender) && (contender.writer() || other.writer())) {
+					nearest = other;
+				}
+			}
+			return nearest;
+		}
+
+		private static boolean isAhead(Contender other, Contender contender) {
+			return other.position() < contender.position() || (other.position() == contender.position()
+					&& other.createRevision() < contender.createRevision());
+		}
+
+	}
+
+}

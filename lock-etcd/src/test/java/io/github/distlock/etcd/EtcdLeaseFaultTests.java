@@ -1,0 +1,100 @@
+package io.github.distlock.etcd;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.etcd.jetcd.Client;
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockLostException;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A holder whose etcd server stops answering (SIGSTOP) is told: its lock is in doubt once
+ * renewals are late, held again if they get through before the lease runs out, and lost once it
+ * may have run out, when another client takes the lock with a greater token.
+ */
+class EtcdLeaseFaultTests {
+
+	@RegisterExtension
+	static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+	private final List<String> changes = new CopyOnWriteArrayList<>();
+
+	private final LockListener recorder = new LockListener() {
+		@Override
+		public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
+			EtcdLeaseFaultTests.this.changes.add(previous + "->" + current);
+		}
+	};
+
+	private final List<AutoCloseable> closeables = new CopyOnWriteArrayList<>();
+
+	@AfterEach
+	void close() throws Exception {
+		etcd.resume();
+		for (int i = this.closeables.size() - 1; i >= 0; i--) {
+			this.closeables.get(i).close();
+		}
+	}
+
+	@Test
+	void lockIsInDoubtWhileEtcdDoesNotAnswerAndHeldAgainWhenItAnswersInTime() throws Exception {
+		EtcdLockRegistry registry = registry(Duration.ofSeconds(10), this.recorder);
+		LockHandle lock = registry.acquire(request("doubt", Duration.ofSeconds(5)));
+		etcd.pause();
+		await().atMost(Duration.ofSeconds(9)).until(() -> lock.state() == LockState.IN_DOUBT);
+		assertThat(lock.isHeld()).isFalse();
+		etcd.resume();
+		await().atMost(Duration.ofSeconds(20)).until(() -> lock.state() == LockState.HELD);
+		assertThat(this.changes).containsExactly("HELD->IN_DOUBT", "IN_DOUBT->HELD");
+		lock.close();
+	}
+
+	@Test
+	void lockIsLostWhenEtcdDoesNotAnswerForTheLeaseAndAnotherClientTakesItWithAGreaterToken() throws Exception {
+		EtcdLockRegistry registry = registry(Duration.ofSeconds(3), this.recorder);
+		EtcdLockRegistry other = registry(Duration.ofSeconds(3), new LockListener() {
+		});
+		LockHandle lock = registry.acquire(request("lost", Duration.ofSeconds(5)));
+		etcd.pause();
+		await().atMost(Duration.ofSeconds(20)).until(() -> lock.state() == LockState.LOST);
+		assertThat(this.changes).containsExactly("HELD->IN_DOUBT", "IN_DOUBT->LOST");
+		Thread.sleep(2_000);
+		etcd.resume();
+		try (LockHandle next = other.acquire(request("lost", Duration.ofSeconds(30)))) {
+			assertThat(next.fencingToken()).isGreaterThan(lock.fencingToken());
+		}
+		assertThatExceptionOfType(LockLostException.class)
+			.isThrownBy(() -> registry.acquire(request("lost", Duration.ofSeconds(5))));
+		lock.close();
+		try (LockHandle again = registry.acquire(request("lost", Duration.ofSeconds(10)))) {
+			assertThat(again.isHeld()).isTrue();
+		}
+	}
+
+	private EtcdLockRegistry registry(Duration ttl, LockListener listener) {
+		Client client = Client.builder().endpoints(etcd.endpoint()).build();
+		this.closeables.add(client);
+		EtcdLockRegistry registry = new EtcdLockRegistry(client, new EtcdLockPathResolver("/faults"), listener,
+				new EtcdLockRegistry.Options(ttl, false));
+		this.closeables.add(registry);
+		return registry;
+	}
+
+	private static LockRequest request(String key, Duration wait) {
+		return new LockRequest(key, LockType.MUTEX, wait, "fault");
+	}
+
+}

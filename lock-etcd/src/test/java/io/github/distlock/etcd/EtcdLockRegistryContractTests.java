@@ -1,0 +1,91 @@
+package io.github.distlock.etcd;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Optional;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.options.GetOption;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.test.contract.LockClient;
+import io.github.distlock.test.contract.LockRegistryContractTests;
+import io.github.distlock.test.contract.SharedCounterJob;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The contract of every lock backend, against a real etcd server: each client is a jetcd
+ * client with an {@link EtcdLockRegistry} whose lease lives 3 s; a lock is lost by revoking the
+ * lease; what is left for a key is the contender keys under its lock path; the separate
+ * processes run {@link EtcdCounterWorker}.
+ */
+class EtcdLockRegistryContractTests extends LockRegistryContractTests<EtcdLockRegistryContractTests.EtcdClient> {
+
+	private static final String ROOT = "/distributed-lock/locks";
+
+	private static final EtcdLockPathResolver paths = new EtcdLockPathResolver(ROOT);
+
+	@RegisterExtension
+	static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+	/** Reads what the server holds, outside the clients under test. */
+	private Client observer;
+
+	@BeforeEach
+	void connectObserver() {
+		this.observer = Client.builder().endpoints(etcd.endpoint()).build();
+	}
+
+	@AfterEach
+	void closeObserver() {
+		this.observer.close();
+	}
+
+	@Override
+	protected EtcdClient newClient(LockListener listener) {
+		Client client = Client.builder().endpoints(etcd.endpoint()).build();
+		return new EtcdClient(client,
+				new EtcdLockRegistry(client, paths, listener, new EtcdLockRegistry.Options(Duration.ofSeconds(3), false)));
+	}
+
+	@Override
+	protected void loseLocks(EtcdClient client) throws Exception {
+		this.observer.getLeaseClient().revoke(client.registry().currentLeaseId()).get();
+	}
+
+	@Override
+	protected Collection<String> entriesOf(String key) throws Exception {
+		ByteSequence prefix = ByteSequence.from(paths.resolve(key) + "/", StandardCharsets.UTF_8);
+		return this.observer.getKVClient()
+			.get(prefix, GetOption.builder().isPrefix(true).build())
+			.get()
+			.getKvs()
+			.stream()
+			.map((kv) -> kv.getKey().toString(StandardCharsets.UTF_8))
+			.toList();
+	}
+
+	@Override
+	protected Duration lossTimeout() {
+		return Duration.ofSeconds(10);
+	}
+
+	@Override
+	protected Optional<Process> startContenderProcess(SharedCounterJob job) throws Exception {
+		return Optional.of(job.javaProcess(EtcdCounterWorker.class, etcd.endpoint(), ROOT).start());
+	}
+
+	record EtcdClient(Client client, EtcdLockRegistry registry) implements LockClient {
+
+		@Override
+		public void close() {
+			this.registry.close();
+			this.client.close();
+		}
+
+	}
+
+}
