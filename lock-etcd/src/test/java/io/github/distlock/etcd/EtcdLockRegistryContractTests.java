@@ -12,6 +12,7 @@ import io.github.distlock.core.LockListener;
 import io.github.distlock.test.contract.LockClient;
 import io.github.distlock.test.contract.LockRegistryContractTests;
 import io.github.distlock.test.contract.SharedCounterJob;
+import io.github.distlock.test.etcd.EtcdServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;

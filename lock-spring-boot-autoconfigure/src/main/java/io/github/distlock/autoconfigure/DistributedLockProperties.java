@@ -2,6 +2,7 @@ package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
 import org.springframework.core.Ordered;
@@ -17,6 +18,12 @@ public class DistributedLockProperties {
 	 * Whether to enable distributed locking.
 	 */
 	private boolean enabled = true;
+
+	/**
+	 * Lock service to use. When not set: ZooKeeper if its backend is on the class path, else
+	 * etcd.
+	 */
+	private @Nullable Backend backend;
 
 	/**
 	 * How long to wait for a lock when @DistributedLock gives no wait time (waitTime < 0).
@@ -41,6 +48,14 @@ public class DistributedLockProperties {
 
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
+	}
+
+	public @Nullable Backend getBackend() {
+		return this.backend;
+	}
+
+	public void setBackend(@Nullable Backend backend) {
+		this.backend = backend;
 	}
 
 	public Duration getDefaultWaitTime() {
@@ -72,6 +87,19 @@ public class DistributedLockProperties {
 
 	public Observations getObservations() {
 		return this.observations;
+	}
+
+	/**
+	 * A lock service.
+	 */
+	public enum Backend {
+
+		/** Apache ZooKeeper, through Curator ({@code lock-spring-boot-starter}). */
+		ZOOKEEPER,
+
+		/** etcd, through jetcd ({@code lock-spring-boot-starter-etcd}). */
+		ETCD
+
 	}
 
 	/**

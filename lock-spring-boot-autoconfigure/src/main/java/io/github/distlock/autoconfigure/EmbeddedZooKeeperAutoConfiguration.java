@@ -10,6 +10,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
@@ -22,6 +23,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass({ CuratorFramework.class, EmbeddedZooKeeperServer.class })
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "distributed-lock.zookeeper.embedded.enabled")
+@ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "zookeeper", matchIfMissing = true)
 @EnableConfigurationProperties(EmbeddedZooKeeperProperties.class)
 public final class EmbeddedZooKeeperAutoConfiguration {
 

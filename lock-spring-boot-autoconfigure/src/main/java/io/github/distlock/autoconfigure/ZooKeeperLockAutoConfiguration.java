@@ -15,6 +15,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
@@ -22,11 +23,13 @@ import org.springframework.core.env.Environment;
 /**
  * Auto-configuration of the ZooKeeper lock backend: a started {@link CuratorFramework} (unless
  * the application defines one), the lock path resolver and the {@link ZookeeperLockRegistry}.
- * Every bean backs off when the application defines its own.
+ * It applies unless {@code distributed-lock.backend} names another backend. Every bean backs
+ * off when the application defines its own.
  */
 @AutoConfiguration(after = EmbeddedZooKeeperAutoConfiguration.class)
 @ConditionalOnClass({ CuratorFramework.class, InterProcessMutex.class, ZookeeperLockRegistry.class })
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
+@ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "zookeeper", matchIfMissing = true)
 @EnableConfigurationProperties
 public final class ZooKeeperLockAutoConfiguration {
 

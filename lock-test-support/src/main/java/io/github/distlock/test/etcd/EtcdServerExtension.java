@@ -1,4 +1,4 @@
-package io.github.distlock.etcd;
+package io.github.distlock.test.etcd;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Assumptions;
@@ -74,7 +75,7 @@ public final class EtcdServerExtension implements BeforeAllCallback, AfterAllCal
 		if (this.process != null) {
 			resume();
 			this.process.destroy();
-			if (!this.process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
 				this.process.destroyForcibly().waitFor();
 			}
 		}

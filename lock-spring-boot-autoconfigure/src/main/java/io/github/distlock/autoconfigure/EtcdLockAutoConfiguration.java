@@ -1,0 +1,89 @@
+package io.github.distlock.autoconfigure;
+
+import java.nio.charset.StandardCharsets;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
+import io.github.distlock.core.CompositeLockListener;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockPathResolver;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.etcd.EtcdLockPathResolver;
+import io.github.distlock.etcd.EtcdLockRegistry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+
+/**
+ * Auto-configuration of the etcd lock backend: a jetcd {@link Client} (unless the application
+ * defines one), the lock path resolver and the {@link EtcdLockRegistry}. It applies when
+ * {@code distributed-lock.backend=etcd}, or when that property is not set and the ZooKeeper
+ * backend is not on the class path. Every bean backs off when the application defines its own.
+ */
+@AutoConfiguration(after = ZooKeeperLockAutoConfiguration.class)
+@ConditionalOnClass({ Client.class, EtcdLockRegistry.class })
+@ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
+@Conditional(EtcdLockAutoConfiguration.EtcdBackendCondition.class)
+@EnableConfigurationProperties(EtcdLockProperties.class)
+public final class EtcdLockAutoConfiguration {
+
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	Client etcdClient(EtcdLockProperties properties) {
+		ClientBuilder builder = Client.builder()
+			.endpoints(properties.getEndpoints().toArray(String[]::new))
+			.connectTimeout(properties.getConnectTimeout());
+		if (properties.getNamespace() != null) {
+			builder.namespace(ByteSequence.from(properties.getNamespace(), StandardCharsets.UTF_8));
+		}
+		return builder.build();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	LockPathResolver lockPathResolver(EtcdLockProperties properties) {
+		return new EtcdLockPathResolver(properties.getRootPath());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(LockRegistry.class)
+	EtcdLockRegistry lockRegistry(Client etcdClient, LockPathResolver lockPathResolver,
+			ObjectProvider<LockListener> listeners, EtcdLockProperties properties) {
+		return new EtcdLockRegistry(etcdClient, lockPathResolver,
+				new CompositeLockListener(listeners.orderedStream().toList()), new EtcdLockRegistry.Options(
+						properties.getSessionTtl(), properties.getLockLost().isInterruptHolder()));
+	}
+
+	/**
+	 * etcd is chosen, or nothing is chosen and ZooKeeper is not there to be the default.
+	 */
+	static final class EtcdBackendCondition extends AnyNestedCondition {
+
+		EtcdBackendCondition() {
+			super(ConfigurationPhase.REGISTER_BEAN);
+		}
+
+		@ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "etcd")
+		static final class Chosen {
+
+		}
+
+		@ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "etcd", matchIfMissing = true)
+		@ConditionalOnMissingClass("io.github.distlock.zookeeper.ZookeeperLockRegistry")
+		static final class OnlyBackend {
+
+		}
+
+	}
+
+}

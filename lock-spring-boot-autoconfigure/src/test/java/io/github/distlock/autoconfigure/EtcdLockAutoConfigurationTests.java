@@ -1,0 +1,141 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+
+import io.etcd.jetcd.Client;
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.LockContext;
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.LockPathResolver;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.etcd.EtcdLockPathResolver;
+import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.test.etcd.EtcdServerExtension;
+import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.test.memory.InMemoryLockService;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The etcd backend is chosen by {@code distributed-lock.backend=etcd}, or when ZooKeeper's is
+ * not on the class path; it locks through a real etcd server, and each of its beans backs off
+ * for the application's own.
+ */
+class EtcdLockAutoConfigurationTests {
+
+	@RegisterExtension
+	static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(EmbeddedZooKeeperAutoConfiguration.class,
+				ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class));
+
+	private ApplicationContextRunner etcdChosen() {
+		return this.contextRunner.withPropertyValues("distributed-lock.backend=etcd",
+				"distributed-lock.etcd.endpoints=" + etcd.endpoint(), "distributed-lock.etcd.session-ttl=5s",
+				"distributed-lock.etcd.root-path=/app/locks");
+	}
+
+	@Test
+	void chosenByPropertyLocksAnnotatedMethodsThroughEtcd() {
+		etcdChosen().withUserConfiguration(Orders.class).run((context) -> {
+			assertThat(context).hasSingleBean(Client.class)
+				.hasSingleBean(EtcdLockRegistry.class)
+				.doesNotHaveBean(CuratorFramework.class)
+				.doesNotHaveBean(ZookeeperLockRegistry.class);
+			assertThat(context.getBean(LockPathResolver.class).resolve("order-1")).isEqualTo("/app/locks/order-1");
+			AcquiredLock lock = context.getBean(Orders.class).place("order-1");
+			assertThat(lock.path()).isEqualTo("/app/locks/order-1");
+			assertThat(lock.fencingToken()).isPositive();
+			assertThat(context.getBean(EtcdLockRegistry.class).heldLocks()).isEmpty();
+		});
+	}
+
+	@Test
+	void chosenWhenZooKeeperIsNotOnTheClassPath() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(ZookeeperLockRegistry.class, CuratorFramework.class))
+			.withPropertyValues("distributed-lock.etcd.endpoints=" + etcd.endpoint())
+			.run((context) -> {
+				assertThat(context).hasSingleBean(EtcdLockRegistry.class);
+				LockOperations operations = context.getBean(LockOperations.class);
+				assertThat(operations.execute("job", Duration.ofSeconds(5), () -> "ran")).isEqualTo("ran");
+			});
+	}
+
+	@Test
+	void zooKeeperStaysTheDefaultWhenBothAreOnTheClassPath() {
+		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.fail-fast=false").run((context) -> {
+			assertThat(context).hasSingleBean(ZookeeperLockRegistry.class).doesNotHaveBean(EtcdLockRegistry.class);
+			assertThat(context).doesNotHaveBean(Client.class);
+		});
+	}
+
+	@Test
+	void notChosenWhenZooKeeperIsNamed() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(ZookeeperLockRegistry.class, CuratorFramework.class))
+			.withPropertyValues("distributed-lock.backend=zookeeper")
+			.run((context) -> assertThat(context).doesNotHaveBean(EtcdLockRegistry.class)
+				.doesNotHaveBean(LockRegistry.class));
+	}
+
+	@Test
+	void backsOffForTheApplicationsClientResolverAndRegistry() {
+		etcdChosen().withUserConfiguration(OwnClient.class).run((context) -> {
+			assertThat(context).hasSingleBean(Client.class).hasBean("ownClient");
+			assertThat(context.getBean(LockPathResolver.class)).isSameAs(context.getBean("ownResolver"));
+			assertThat(context.getBean(EtcdLockRegistry.class).pathOf("k")).isEqualTo("/own/k");
+		});
+		etcdChosen().withUserConfiguration(OwnRegistry.class).run((context) -> {
+			assertThat(context).hasSingleBean(LockRegistry.class).doesNotHaveBean(EtcdLockRegistry.class);
+			assertThat(context.getBean(LockRegistry.class)).isInstanceOf(InMemoryLockRegistry.class);
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Orders {
+
+		@DistributedLock(key = "#id", waitTime = 5_000)
+		AcquiredLock place(String id) {
+			return LockContext.current();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnClient {
+
+		@Bean(destroyMethod = "close")
+		Client ownClient() {
+			return Client.builder().endpoints(etcd.endpoint()).build();
+		}
+
+		@Bean
+		LockPathResolver ownResolver() {
+			return new EtcdLockPathResolver("/own");
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnRegistry {
+
+		@Bean
+		InMemoryLockRegistry ownRegistry() {
+			return new InMemoryLockRegistry(new InMemoryLockService());
+		}
+
+	}
+
+}
