@@ -36,7 +36,8 @@ public interface AcquiredLock {
 
 	/**
 	 * A number that is strictly greater for each later holder of the same key (on ZooKeeper,
-	 * from the creation zxid of the holder's lock node). A resource that remembers the highest token it has seen
+	 * from the creation zxid of the holder's lock node; on etcd, the create revision of its
+	 * contender key). A resource that remembers the highest token it has seen
 	 * can refuse a write from a holder whose lock was lost in the meantime.
 	 * @return the fencing token
 	 */

@@ -1,5 +1,10 @@
 package io.github.distlock.core;
 
+import java.util.EnumSet;
+import java.util.Set;
+
+import io.github.distlock.annotation.LockType;
+
 /**
  * The SPI of a lock backend: acquires a lock on a key. The handle it returns releases the lock
  * when closed. Implementations share one recipe per lock so that a thread may re-enter a
@@ -16,5 +21,15 @@ public interface LockRegistry {
 	 * @throws LockBackendException if the lock service failed
 	 */
 	LockHandle acquire(LockRequest request);
+
+	/**
+	 * The lock types this backend can acquire. {@code @DistributedLock} methods of another type
+	 * fail start-up, and {@link LockOperations} refuses a request of another type before it
+	 * waits.
+	 * @return the supported types, all of them unless the backend says otherwise
+	 */
+	default Set<LockType> supportedTypes() {
+		return EnumSet.allOf(LockType.class);
+	}
 
 }

@@ -56,6 +56,11 @@ public class LockTemplate implements LockOperations {
 
 	@Override
 	public LockHandle acquire(LockRequest request) {
+		if (!this.registry.supportedTypes().contains(request.type())) {
+			throw new IllegalArgumentException("Lock type " + request.type() + " of lock '" + request.key()
+					+ "' is not supported by the lock backend (" + this.registry.getClass().getSimpleName()
+					+ "), which supports " + this.registry.supportedTypes());
+		}
 		this.listener.onAcquisitionStarted(request);
 		long start = System.nanoTime();
 		LockHandle handle;

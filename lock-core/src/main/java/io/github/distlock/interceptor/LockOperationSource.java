@@ -4,12 +4,14 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
 
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.annotation.LockType;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -75,6 +77,25 @@ public class LockOperationSource implements BeanFactoryAware {
 	 */
 	public boolean isLocked(Method method, @Nullable Class<?> targetClass) {
 		return getOperation(method, targetClass) != null;
+	}
+
+	/**
+	 * Checks that every {@code @DistributedLock} method found so far uses a lock type the
+	 * backend supports.
+	 * @param supported the backend's lock types
+	 * @param backend the backend's name, for the message
+	 * @throws IllegalStateException naming the first method whose type is not supported
+	 */
+	public void checkSupported(Set<LockType> supported, String backend) {
+		for (Map<Method, LockOperation> classOperations : this.operations.values()) {
+			for (LockOperation operation : classOperations.values()) {
+				if (!supported.contains(operation.type())) {
+					throw new IllegalStateException("@DistributedLock on " + operation.describe()
+							+ " uses lock type " + operation.type() + ", which the lock backend (" + backend
+							+ ") does not support; it supports " + supported);
+				}
+			}
+		}
 	}
 
 	String evaluateKey(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {

@@ -478,6 +478,31 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		assertThat(queuedWriter.get(GENEROUS)).isGreaterThan(read.fencingToken());
 	}
 
+	/**
+	 * Each kind of lock on a key is a separate lock (as ZooKeeper's recipes are): a {@code MUTEX}
+	 * held by one client leaves the {@code SEMAPHORE_MUTEX} and the {@code WRITE} of the same key
+	 * free, for another client and for the holder's own thread.
+	 */
+	@Test
+	void eachKindOfLockOnAKeyIsASeparateLock() throws Exception {
+		assumeSupported(LockType.MUTEX, LockType.SEMAPHORE_MUTEX, LockType.WRITE);
+		String key = key("kinds");
+		LockRegistry holder = client();
+		LockRegistry other = client();
+		try (LockHandle mutex = holder.acquire(request(key, LockType.MUTEX, SHORT))) {
+			try (LockHandle semaphore = other.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO));
+					LockHandle write = other.acquire(request(key, LockType.WRITE, Duration.ZERO))) {
+				assertThat(semaphore.isHeld()).isTrue();
+				assertThat(write.isHeld()).isTrue();
+				assertWaitElapses(holder, request(key, LockType.WRITE, SHORT));
+			}
+			try (LockHandle ownWrite = holder.acquire(request(key, LockType.WRITE, Duration.ZERO))) {
+				assertThat(ownWrite.isHeld()).isTrue();
+				assertThat(mutex.isHeld()).isTrue();
+			}
+		}
+	}
+
 	/** A semaphore mutex is not reentrant: a second acquisition by its holder's thread waits and elapses. */
 	@Test
 	void semaphoreMutexIsNotReentrant() throws Exception {
