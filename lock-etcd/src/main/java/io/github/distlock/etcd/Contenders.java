@@ -23,11 +23,15 @@ import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchEvent;
+import io.github.distlock.annotation.LockType;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The contender keys of lock paths in etcd. A contender is a key {@code <path>/<w|r>-<lease>-<n>}
- * bound to the registry's lease: {@code w} for the exclusive types, {@code r} for {@code READ}.
+ * The contender keys of lock paths in etcd. A contender is a key
+ * {@code <path>/<queue>/<w|r>-<lease>-<n>} bound to the registry's lease: {@code w} for the
+ * exclusive types, {@code r} for {@code READ}. Each kind of lock has a queue of its own
+ * ({@code mutex}, {@code semaphore}, and {@code rw} for {@code READ} and {@code WRITE}), so
+ * locks of different kinds on one key are separate locks, as ZooKeeper's recipes are.
  * Contenders queue by position, which is their create revision, except for a {@code READ}
  * taken inside the holder's own {@code WRITE}: its value {@code p=<revision>} places it at the
  * {@code WRITE}'s position, so that writers queued behind the {@code WRITE} stay behind it.
@@ -46,10 +50,21 @@ final class Contenders {
 	}
 
 	/**
+	 * The prefix under which the contenders of a lock path and kind queue.
+	 */
+	static String queue(String path, LockType type) {
+		return path + "/" + switch (type) {
+			case MUTEX -> "mutex";
+			case SEMAPHORE_MUTEX -> "semaphore";
+			case READ, WRITE -> "rw";
+		};
+	}
+
+	/**
 	 * A new contender key's name, unique to this registry.
 	 */
-	String newKey(String path, boolean writer, long leaseId) {
-		return path + "/" + (writer ? "w" : "r") + "-" + Long.toHexString(leaseId) + "-"
+	String newKey(String path, LockType type, long leaseId) {
+		return queue(path, type) + "/" + ((type == LockType.READ) ? "r" : "w") + "-" + Long.toHexString(leaseId) + "-"
 				+ Long.toHexString(this.sequence.incrementAndGet());
 	}
 
@@ -77,11 +92,12 @@ final class Contenders {
 	}
 
 	/**
-	 * The contenders of a lock path, in queue order.
+	 * The contenders of a queue, in queue order.
+	 * @param queue a prefix from {@link #queue}
 	 */
-	Queue list(String path, long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
+	Queue list(String queue, long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
 		GetResponse response = await(this.client.getKVClient()
-			.get(bytes(path + "/"), GetOption.builder().isPrefix(true).build()), deadlineNanos);
+			.get(bytes(queue + "/"), GetOption.builder().isPrefix(true).build()), deadlineNanos);
 		List<Contender> contenders = new ArrayList<>();
 		for (KeyValue kv : response.getKvs()) {
 			contenders.add(contender(kv));

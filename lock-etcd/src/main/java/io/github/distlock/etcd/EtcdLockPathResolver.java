@@ -14,7 +14,7 @@ public final class EtcdLockPathResolver implements LockPathResolver {
 
 	/**
 	 * Creates a resolver for lock paths under the given root.
-	 * @param rootPath an absolute path such as {@code /distributed-lock/locks}
+	 * @param rootPath an absolute path such as {@code /Locks}
 	 */
 	public EtcdLockPathResolver(String rootPath) {
 		this.rootPath = validateRoot(rootPath);

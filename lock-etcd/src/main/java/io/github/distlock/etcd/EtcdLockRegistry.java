@@ -35,8 +35,9 @@ import org.jspecify.annotations.Nullable;
  * The etcd {@link LockRegistry}. Each acquisition puts a contender key under the lock path,
  * bound to the registry's lease, and waits until no contender ahead of it (by create revision)
  * excludes it, watching the delete of the nearest one; the key's create revision is the
- * fencing token. {@code MUTEX}, {@code SEMAPHORE_MUTEX} and {@code WRITE} share one queue per
- * key and exclude each other; {@code READ} waits only for writers ahead of it.
+ * fencing token. Each kind of lock on a key is a separate lock with a queue of its own, as on
+ * ZooKeeper: {@code MUTEX}, {@code SEMAPHORE_MUTEX}, and {@code READ} with {@code WRITE}, where a
+ * {@code READ} waits only for writers ahead of it.
  * <p>
  * {@code MUTEX}, {@code READ} and {@code WRITE} are reentrant per thread, from memory, with the
  * outer lock's token; a {@code READ} inside the thread's {@code WRITE} is granted at once and
@@ -53,7 +54,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	/** The least time an etcd call is given, however short the wait. */
 	private static final long MIN_CALL_NANOS = TimeUnit.SECONDS.toNanos(3);
 
-	/** How long a release waits for etcd before its delete is left to the background. */
+	/** How long a release, or a wait given up, waits for etcd before its delete is left to the background. */
 	private static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private static final long RETRY_DELETE_MILLIS = 500;
@@ -107,7 +108,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 		this.listener = listener;
 		this.options = options;
 		this.contenders = new Contenders(client);
-		this.session = new EtcdSession(client, options.sessionTtl(), this::leaseChanged, this.scheduler);
+		this.session = new EtcdSession(client, options.leaseTtl(), this::leaseChanged, this.scheduler);
 	}
 
 	@Override
@@ -152,7 +153,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 			return null;
 		}
 		awaitSettled(write, request, path, deadline);
-		String key = this.contenders.newKey(path, false, write.lease().id());
+		String key = this.contenders.newKey(path, LockType.READ, write.lease().id());
 		boolean created = false;
 		try {
 			Contenders.Contender read = this.contenders.create(key, false, write.lease().id(),
@@ -203,7 +204,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 		try {
 			while (true) {
 				lease = this.session.lease(callDeadline(deadline));
-				contenderKey = this.contenders.newKey(path, writer, lease.id());
+				contenderKey = this.contenders.newKey(path, request.type(), lease.id());
 				contender = this.contenders.create(contenderKey, writer, lease.id(), 0, callDeadline(deadline));
 				this.waiters.add(waiter);
 				Boolean turn = awaitTurn(contender, deadline);
@@ -213,6 +214,9 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 					continue;
 				}
 				if (!turn) {
+					// deleted now, so that the next acquisition of this registry does not queue behind it
+					delete(contenderKey, lease, "give up lock '" + key + "'");
+					contenderKey = null;
 					throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
 				}
 				break;
@@ -285,21 +289,28 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 		if (handle.type() != LockType.SEMAPHORE_MUTEX) {
 			this.holds.remove(new HoldKey(handle.path(), handle.type(), handle.owner()), hold);
 		}
-		String key = hold.contender().key();
 		if (hold.lease().status() == EtcdSession.Status.LOST) {
 			return;
 		}
+		delete(hold.contender().key(), hold.lease(), "release lock '" + handle.key() + "'");
+	}
+
+	/**
+	 * Deletes a contender key now, waiting at most a second; if etcd does not answer in time,
+	 * deletes it in the background.
+	 */
+	private void delete(String key, EtcdSession.@Nullable Lease lease, String what) {
 		try {
 			this.contenders.delete(key, System.nanoTime() + RELEASE_BOUND_NANOS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			deleteInBackground(key, hold.lease());
+			deleteInBackground(key, lease);
 		}
 		catch (ExecutionException | TimeoutException ex) {
-			logger.warn("Could not release lock '" + handle.key() + "' (key " + key
-					+ "); deleting it in the background while its lease lives: " + ex);
-			deleteInBackground(key, hold.lease());
+			logger.warn("Could not " + what + " (key " + key + "); deleting it in the background while its lease "
+					+ "lives: " + ex);
+			deleteInBackground(key, lease);
 		}
 	}
 
@@ -386,14 +397,14 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	}
 
 	/**
-	 * The contender keys of a lock, in queue order (the holders first). Every type of a key
-	 * shares one queue, so the type is not needed.
+	 * The contender keys of a lock, in queue order (the holders first); {@code READ} and
+	 * {@code WRITE} share one queue.
 	 */
 	@Override
 	public Collection<String> participants(String key, LockType type) {
 		String path = this.pathResolver.resolve(key);
 		try {
-			return this.contenders.list(path, System.nanoTime() + MIN_CALL_NANOS)
+			return this.contenders.list(Contenders.queue(path, type), System.nanoTime() + MIN_CALL_NANOS)
 				.contenders()
 				.stream()
 				.map(Contenders.Contender::key)
@@ -415,6 +426,40 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	}
 
 	/**
+	 * Waits until etcd has granted the registry its lease: a check that etcd can be reached,
+	 * with the client's credentials, before the first lock is asked for.
+	 * @param timeout how long to wait
+	 * @throws LockBackendException if etcd did not grant it in time, or refused
+	 */
+	public void awaitLease(Duration timeout) {
+		try {
+			this.session.lease(System.nanoTime() + timeout.toNanos());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new LockBackendException("Interrupted while waiting for etcd to grant the registry's lease", ex);
+		}
+		catch (TimeoutException ex) {
+			throw new LockBackendException("etcd did not grant the registry's lease within " + timeout.toMillis()
+					+ " ms", ex);
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			throw new LockBackendException("etcd refused the registry's lease: " + cause.getMessage(), cause);
+		}
+	}
+
+	/** The jetcd client the registry locks through. */
+	Client client() {
+		return this.client;
+	}
+
+	/** The latest lease of the registry, whatever its status, or {@code null} before one was granted. */
+	EtcdSession.@Nullable Lease latestLease() {
+		return this.session.latestLease();
+	}
+
+	/**
 	 * Revokes the registry's lease (so its locks go at once) and stops renewing it. The jetcd
 	 * client is the caller's to close.
 	 */
@@ -427,19 +472,19 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	/**
 	 * How a registry takes locks and what it does when one is lost.
 	 *
-	 * @param sessionTtl the time to live of the registry's lease: how long a crashed holder blocks
+	 * @param leaseTtl the time to live of the registry's lease: how long a crashed holder blocks
 	 * its locks, and how long a partitioned one may believe it still holds them; whole seconds,
 	 * at least one
 	 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
 	 */
-	public record Options(Duration sessionTtl, boolean interruptOnLoss) {
+	public record Options(Duration leaseTtl, boolean interruptOnLoss) {
 
 		/** A 30 s lease, no interrupt. */
 		public static final Options DEFAULTS = new Options(Duration.ofSeconds(30), false);
 
 		public Options {
-			if (sessionTtl.compareTo(Duration.ofSeconds(1)) < 0) {
-				throw new IllegalArgumentException("sessionTtl must be at least 1 s, but was " + sessionTtl);
+			if (leaseTtl.compareTo(Duration.ofSeconds(1)) < 0) {
+				throw new IllegalArgumentException("leaseTtl must be at least 1 s, but was " + leaseTtl);
 			}
 		}
 

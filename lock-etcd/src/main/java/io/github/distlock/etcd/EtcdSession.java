@@ -94,6 +94,12 @@ final class EtcdSession implements AutoCloseable {
 		return (pending != null && pending.isDone() && !isLost(pending)) ? pending.join() : null;
 	}
 
+	/** The latest lease, whatever its status, or {@code null} before one was granted. */
+	@Nullable Lease latestLease() {
+		CompletableFuture<Lease> pending = this.current.get();
+		return (pending != null && pending.isDone() && !pending.isCompletedExceptionally()) ? pending.join() : null;
+	}
+
 	private static boolean isLost(CompletableFuture<Lease> pending) {
 		return pending.isCompletedExceptionally() || (pending.isDone() && pending.join().status() == Status.LOST);
 	}

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.etcd.jetcd.Client;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockHandle;
@@ -40,14 +39,12 @@ class EtcdLeaseFaultTests {
 		}
 	};
 
-	private final List<AutoCloseable> closeables = new CopyOnWriteArrayList<>();
+	private final TestRegistries registries = new TestRegistries("/faults");
 
 	@AfterEach
 	void close() throws Exception {
 		etcd.resume();
-		for (int i = this.closeables.size() - 1; i >= 0; i--) {
-			this.closeables.get(i).close();
-		}
+		this.registries.close();
 	}
 
 	@Test
@@ -66,8 +63,7 @@ class EtcdLeaseFaultTests {
 	@Test
 	void lockIsLostWhenEtcdDoesNotAnswerForTheLeaseAndAnotherClientTakesItWithAGreaterToken() throws Exception {
 		EtcdLockRegistry registry = registry(Duration.ofSeconds(3), this.recorder);
-		EtcdLockRegistry other = registry(Duration.ofSeconds(3), new LockListener() {
-		});
+		EtcdLockRegistry other = registry(Duration.ofSeconds(3), TestRegistries.NO_LISTENER);
 		LockHandle lock = registry.acquire(request("lost", Duration.ofSeconds(5)));
 		etcd.pause();
 		await().atMost(Duration.ofSeconds(20)).until(() -> lock.state() == LockState.LOST);
@@ -86,12 +82,7 @@ class EtcdLeaseFaultTests {
 	}
 
 	private EtcdLockRegistry registry(Duration ttl, LockListener listener) {
-		Client client = Client.builder().endpoints(etcd.endpoint()).build();
-		this.closeables.add(client);
-		EtcdLockRegistry registry = new EtcdLockRegistry(client, new EtcdLockPathResolver("/faults"), listener,
-				new EtcdLockRegistry.Options(ttl, false));
-		this.closeables.add(registry);
-		return registry;
+		return this.registries.registry(List.of(etcd.endpoint()), ttl, listener);
 	}
 
 	private static LockRequest request(String key, Duration wait) {

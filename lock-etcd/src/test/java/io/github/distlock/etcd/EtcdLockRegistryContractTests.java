@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class EtcdLockRegistryContractTests extends LockRegistryContractTests<EtcdLockRegistryContractTests.EtcdClient> {
 
-	private static final String ROOT = "/distributed-lock/locks";
+	private static final String ROOT = "/Locks";
 
 	private static final EtcdLockPathResolver paths = new EtcdLockPathResolver(ROOT);
 

@@ -1,0 +1,89 @@
+package io.github.distlock.etcd;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.options.GetOption;
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+
+/**
+ * A {@link HealthIndicator} for the etcd cluster that locks go through.
+ * <p>
+ * {@code UP} when etcd answers a linearizable read of the lock root (which needs a quorum, as
+ * every lock operation does) within the timeout and the registry's lease is not in doubt.
+ * {@code DOWN} otherwise. The details name the {@code lease} ({@code ALIVE}, {@code IN_DOUBT}
+ * when its renewals are late, {@code LOST}, or {@code NONE} before one was granted) and its
+ * {@code leaseId}, and give an {@code error} when the read failed or did not answer in time.
+ * A lost lease with a cluster that answers is {@code UP}: the next acquisition takes a new one.
+ * <p>
+ * The check writes nothing and is bounded by the timeout even when etcd hangs.
+ */
+public class EtcdHealthIndicator extends AbstractHealthIndicator {
+
+	private final Client client;
+
+	private final EtcdLockRegistry registry;
+
+	private final String checkedKey;
+
+	private final Duration timeout;
+
+	/**
+	 * Creates an indicator.
+	 * @param client the client locks go through
+	 * @param registry the registry whose lease is reported
+	 * @param checkedKey the key read, such as the lock root path
+	 * @param timeout how long to wait for etcd's answer
+	 */
+	public EtcdHealthIndicator(Client client, EtcdLockRegistry registry, String checkedKey, Duration timeout) {
+		super("etcd health check failed");
+		this.client = client;
+		this.registry = registry;
+		this.checkedKey = checkedKey;
+		this.timeout = timeout;
+	}
+
+	@Override
+	protected void doHealthCheck(Health.Builder builder) throws Exception {
+		EtcdSession.Lease lease = this.registry.latestLease();
+		builder.withDetail("lease", (lease != null) ? lease.status().name() : "NONE");
+		if (lease != null) {
+			builder.withDetail("leaseId", Long.toHexString(lease.id()));
+		}
+		if (lease != null && lease.status() == EtcdSession.Status.IN_DOUBT) {
+			builder.down();
+			return;
+		}
+		checkRead(builder);
+	}
+
+	private void checkRead(Health.Builder builder) {
+		ByteSequence key = ByteSequence.from(this.checkedKey, StandardCharsets.UTF_8);
+		long millis = this.timeout.toMillis();
+		try {
+			this.client.getKVClient()
+				.get(key, GetOption.builder().withCountOnly(true).build())
+				.get(millis, TimeUnit.MILLISECONDS);
+			builder.up();
+		}
+		catch (TimeoutException ex) {
+			builder.down().withDetail("error", "No answer to a read of " + this.checkedKey + " within " + millis + " ms");
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			builder.down().withDetail("error", "Read of " + this.checkedKey + " failed: " + cause.getMessage());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			builder.down().withDetail("error", "Interrupted while waiting for etcd");
+		}
+	}
+
+}

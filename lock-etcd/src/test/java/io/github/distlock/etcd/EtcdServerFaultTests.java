@@ -1,0 +1,121 @@
+package io.github.distlock.etcd;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockBackendException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import io.github.distlock.test.etcd.EtcdServerExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * An etcd that cannot be reached, or stops answering while a thread waits, fails the
+ * acquisition with an exception that names etcd and the lock, and leaves no contender key
+ * once etcd answers again; a lock outlives a server killed and restarted within its lease.
+ */
+class EtcdServerFaultTests {
+
+	@RegisterExtension
+	static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+	private final TestRegistries registries = new TestRegistries("/server-faults");
+
+	@AfterEach
+	void close() throws Exception {
+		etcd.resume();
+		this.registries.close();
+	}
+
+	@Test
+	void unreachableClusterFailsTheAcquisitionNamingEtcdAndTheLock() throws IOException {
+		String nowhere;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			nowhere = "http://127.0.0.1:" + socket.getLocalPort();
+		}
+		EtcdLockRegistry registry = registry(nowhere);
+		assertThatExceptionOfType(LockBackendException.class)
+			.isThrownBy(() -> registry.acquire(request("nowhere", Duration.ofSeconds(1))))
+			.withMessageContaining("'nowhere'")
+			.withMessageContaining("etcd");
+		assertThat(registry.heldLocks()).isEmpty();
+		assertThat(registry.waiters()).isEmpty();
+	}
+
+	@Test
+	void waiterThatGivesUpWhileEtcdHangsLeavesNoKeyOnceItAnswers() throws Exception {
+		EtcdLockRegistry holderRegistry = registry(etcd.endpoint());
+		EtcdLockRegistry waiterRegistry = registry(etcd.endpoint());
+		LockHandle held = holderRegistry.acquire(request("hang", Duration.ofSeconds(5)));
+		CompletableFuture<LockHandle> waiting = CompletableFuture
+			.supplyAsync(() -> waiterRegistry.acquire(request("hang", Duration.ofSeconds(2))));
+		await().atMost(Duration.ofSeconds(10)).until(() -> !waiterRegistry.waiters().isEmpty());
+		assertThat(holderRegistry.participants("hang", LockType.MUTEX)).hasSize(2);
+		etcd.pause();
+		assertThat(waiting).failsWithin(Duration.ofSeconds(30))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause()
+			.isInstanceOf(DistributedLockException.class);
+		etcd.resume();
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> holderRegistry.participants("hang", LockType.MUTEX).size() == 1);
+		held.close();
+		try (LockHandle next = waiterRegistry.acquire(request("hang", Duration.ofSeconds(10)))) {
+			assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+		}
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> holderRegistry.participants("hang", LockType.MUTEX).isEmpty());
+	}
+
+	@Test
+	void lockOutlivesAServerKilledAndRestartedWithinTheLeaseAndStaysExclusive() throws Exception {
+		List<String> changes = new CopyOnWriteArrayList<>();
+		EtcdLockRegistry holderRegistry = this.registries.registry(List.of(etcd.endpoint()), Duration.ofSeconds(20),
+				new LockListener() {
+					@Override
+					public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
+						changes.add(previous + "->" + current);
+					}
+				});
+		EtcdLockRegistry other = registry(etcd.endpoint());
+		LockHandle held = holderRegistry.acquire(request("restart", Duration.ofSeconds(5)));
+		etcd.kill();
+		Thread.sleep(1_000);
+		etcd.restart();
+		// etcd keeps leases over a restart: the holder's renewals get through again
+		await().atMost(Duration.ofSeconds(20)).until(() -> held.state() == LockState.HELD);
+		assertThat(changes).doesNotContain("HELD->LOST", "IN_DOUBT->LOST");
+		assertThatExceptionOfType(LockAcquisitionException.class)
+			.isThrownBy(() -> other.acquire(request("restart", Duration.ofSeconds(2))));
+		held.close();
+		try (LockHandle next = other.acquire(request("restart", Duration.ofSeconds(10)))) {
+			assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+		}
+	}
+
+	private EtcdLockRegistry registry(String endpoint) {
+		return this.registries.registry(List.of(endpoint), Duration.ofSeconds(20), TestRegistries.NO_LISTENER);
+	}
+
+	private static LockRequest request(String key, Duration wait) {
+		return new LockRequest(key, LockType.MUTEX, wait, "fault");
+	}
+
+}

@@ -1,0 +1,53 @@
+package io.github.distlock.etcd;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.etcd.jetcd.Client;
+import io.github.distlock.core.LockListener;
+
+/**
+ * Registries of a test, each with a jetcd client of its own (as a separate process has), all
+ * closed, last made first, when the test ends.
+ */
+final class TestRegistries implements AutoCloseable {
+
+	static final LockListener NO_LISTENER = new LockListener() {
+	};
+
+	private final String rootPath;
+
+	private final List<AutoCloseable> closeables = new ArrayList<>();
+
+	TestRegistries(String rootPath) {
+		this.rootPath = rootPath;
+	}
+
+	/**
+	 * A registry on its own client.
+	 * @param endpoints the etcd members
+	 * @param ttl the registry's lease time to live
+	 * @param listener told of its locks' state changes
+	 */
+	EtcdLockRegistry registry(List<String> endpoints, Duration ttl, LockListener listener) {
+		Client client = Client.builder()
+			.endpoints(endpoints.toArray(String[]::new))
+			.connectTimeout(Duration.ofMillis(500))
+			.build();
+		this.closeables.add(client);
+		EtcdLockRegistry registry = new EtcdLockRegistry(client, new EtcdLockPathResolver(this.rootPath), listener,
+				new EtcdLockRegistry.Options(ttl, false));
+		this.closeables.add(registry);
+		return registry;
+	}
+
+	@Override
+	public void close() throws Exception {
+		for (int i = this.closeables.size() - 1; i >= 0; i--) {
+			this.closeables.get(i).close();
+		}
+		this.closeables.clear();
+	}
+
+}
