@@ -48,6 +48,11 @@ public final class DistributedLockAutoConfiguration {
 				properties.getLockLost().isFailOnReturn());
 	}
 
+	@Bean
+	LockTypeSupportCheck lockTypeSupportCheck(LockOperationSource lockOperationSource, LockRegistry lockRegistry) {
+		return new LockTypeSupportCheck(lockOperationSource, lockRegistry);
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(ConfigurableTransactionManager.class)
 	@ConditionalOnBooleanProperty(name = "distributed-lock.lock-lost.rollback-transaction", matchIfMissing = true)

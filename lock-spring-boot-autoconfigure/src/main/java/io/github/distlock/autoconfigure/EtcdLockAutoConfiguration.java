@@ -2,6 +2,8 @@ package io.github.distlock.autoconfigure;
 
 import java.nio.charset.StandardCharsets;
 
+import javax.net.ssl.SSLException;
+
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
@@ -20,7 +22,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 
@@ -30,7 +35,7 @@ import org.springframework.context.annotation.Conditional;
  * {@code distributed-lock.backend=etcd}, or when that property is not set and the ZooKeeper
  * backend is not on the class path. Every bean backs off when the application defines its own.
  */
-@AutoConfiguration(after = ZooKeeperLockAutoConfiguration.class)
+@AutoConfiguration(after = { ZooKeeperLockAutoConfiguration.class, SslAutoConfiguration.class })
 @ConditionalOnClass({ Client.class, EtcdLockRegistry.class })
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @Conditional(EtcdLockAutoConfiguration.EtcdBackendCondition.class)
@@ -39,12 +44,31 @@ public final class EtcdLockAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	Client etcdClient(EtcdLockProperties properties) {
+	Client etcdClient(EtcdLockProperties properties, ObjectProvider<SslBundles> sslBundles) throws SSLException {
 		ClientBuilder builder = Client.builder()
 			.endpoints(properties.getEndpoints().toArray(String[]::new))
 			.connectTimeout(properties.getConnectTimeout());
 		if (properties.getNamespace() != null) {
 			builder.namespace(ByteSequence.from(properties.getNamespace(), StandardCharsets.UTF_8));
+		}
+		if (properties.getUsername() != null) {
+			builder.user(ByteSequence.from(properties.getUsername(), StandardCharsets.UTF_8));
+			builder.password(ByteSequence.from(String.valueOf(properties.getPassword()), StandardCharsets.UTF_8));
+		}
+		String bundleName = properties.getSsl().getBundle();
+		if (bundleName != null) {
+			SslBundles bundles = sslBundles.getIfAvailable();
+			if (bundles == null) {
+				throw new IllegalStateException("distributed-lock.etcd.ssl.bundle is '" + bundleName
+						+ "' but there are no SSL bundles (spring.ssl.bundle.*)");
+			}
+			SslBundle bundle = bundles.getBundle(bundleName);
+			builder.sslContext((ssl) -> {
+				ssl.trustManager(bundle.getManagers().getTrustManagerFactory());
+				if (bundle.getStores().getKeyStore() != null) {
+					ssl.keyManager(bundle.getManagers().getKeyManagerFactory());
+				}
+			});
 		}
 		return builder.build();
 	}
@@ -59,9 +83,11 @@ public final class EtcdLockAutoConfiguration {
 	@ConditionalOnMissingBean(LockRegistry.class)
 	EtcdLockRegistry lockRegistry(Client etcdClient, LockPathResolver lockPathResolver,
 			ObjectProvider<LockListener> listeners, EtcdLockProperties properties) {
-		return new EtcdLockRegistry(etcdClient, lockPathResolver,
+		EtcdLockRegistry registry = new EtcdLockRegistry(etcdClient, lockPathResolver,
 				new CompositeLockListener(listeners.orderedStream().toList()), new EtcdLockRegistry.Options(
-						properties.getSessionTtl(), properties.getLockLost().isInterruptHolder()));
+						properties.getLeaseTtl(), properties.getLockLost().isInterruptHolder()));
+		EtcdStartupCheck.check(registry, properties);
+		return registry;
 	}
 
 	/**

@@ -25,6 +25,22 @@ public class EtcdLockProperties {
 	private @Nullable String namespace;
 
 	/**
+	 * User to authenticate as, when etcd's authentication is on.
+	 */
+	private @Nullable String username;
+
+	/**
+	 * Password of the user.
+	 */
+	private @Nullable String password;
+
+	/**
+	 * Whether start-up fails when etcd cannot be reached, or refuses the credentials, within the
+	 * connect timeout. When false, the application starts and locks fail until etcd answers.
+	 */
+	private boolean failFast = true;
+
+	/**
 	 * How long to wait for a connection to etcd.
 	 */
 	private Duration connectTimeout = Duration.ofSeconds(10);
@@ -34,14 +50,18 @@ public class EtcdLockProperties {
 	 * freed after it; a holder that etcd does not answer for that long is told its locks are
 	 * lost.
 	 */
-	private Duration sessionTtl = Duration.ofSeconds(30);
+	private Duration leaseTtl = Duration.ofSeconds(30);
 
 	/**
 	 * Key prefix under which every lock's contender keys live.
 	 */
-	private String rootPath = "/distributed-lock/locks";
+	private String rootPath = "/Locks";
 
 	private final LockLost lockLost = new LockLost();
+
+	private final Health health = new Health();
+
+	private final Ssl ssl = new Ssl();
 
 	public List<String> getEndpoints() {
 		return this.endpoints;
@@ -59,6 +79,30 @@ public class EtcdLockProperties {
 		this.namespace = namespace;
 	}
 
+	public @Nullable String getUsername() {
+		return this.username;
+	}
+
+	public void setUsername(@Nullable String username) {
+		this.username = username;
+	}
+
+	public @Nullable String getPassword() {
+		return this.password;
+	}
+
+	public void setPassword(@Nullable String password) {
+		this.password = password;
+	}
+
+	public boolean isFailFast() {
+		return this.failFast;
+	}
+
+	public void setFailFast(boolean failFast) {
+		this.failFast = failFast;
+	}
+
 	public Duration getConnectTimeout() {
 		return this.connectTimeout;
 	}
@@ -67,12 +111,12 @@ public class EtcdLockProperties {
 		this.connectTimeout = connectTimeout;
 	}
 
-	public Duration getSessionTtl() {
-		return this.sessionTtl;
+	public Duration getLeaseTtl() {
+		return this.leaseTtl;
 	}
 
-	public void setSessionTtl(Duration sessionTtl) {
-		this.sessionTtl = sessionTtl;
+	public void setLeaseTtl(Duration leaseTtl) {
+		this.leaseTtl = leaseTtl;
 	}
 
 	public String getRootPath() {
@@ -85,6 +129,14 @@ public class EtcdLockProperties {
 
 	public LockLost getLockLost() {
 		return this.lockLost;
+	}
+
+	public Health getHealth() {
+		return this.health;
+	}
+
+	public Ssl getSsl() {
+		return this.ssl;
 	}
 
 	/**
@@ -104,6 +156,52 @@ public class EtcdLockProperties {
 
 		public void setInterruptHolder(boolean interruptHolder) {
 			this.interruptHolder = interruptHolder;
+		}
+
+	}
+
+	/**
+	 * The {@code etcd} health indicator.
+	 */
+	public static class Health {
+
+		/**
+		 * How long the health check waits for etcd to answer before it reports DOWN.
+		 */
+		private Duration timeout = Duration.ofSeconds(1);
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			if (timeout.isNegative() || timeout.isZero()) {
+				throw new IllegalArgumentException(
+						"distributed-lock.etcd.health.timeout must be positive, but was " + timeout);
+			}
+			this.timeout = timeout;
+		}
+
+	}
+
+	/**
+	 * TLS to etcd.
+	 */
+	public static class Ssl {
+
+		/**
+		 * Name of the Spring Boot SSL bundle ({@code spring.ssl.bundle.*}) whose trust store
+		 * verifies etcd's certificate and whose key store, if any, holds the client certificate.
+		 * The endpoints then use {@code https}.
+		 */
+		private @Nullable String bundle;
+
+		public @Nullable String getBundle() {
+			return this.bundle;
+		}
+
+		public void setBundle(@Nullable String bundle) {
+			this.bundle = bundle;
 		}
 
 	}

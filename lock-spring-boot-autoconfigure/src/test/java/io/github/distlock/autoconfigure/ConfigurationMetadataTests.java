@@ -22,9 +22,11 @@ class ConfigurationMetadataTests {
 
 	private static final Path README = Path.of("..", "README.md");
 
-	/** Keys whose absence means something: no namespace, the backend chosen by the class path. */
+	/** Keys whose absence means something: no namespace, no credentials, the backend chosen by the class path. */
 	private static final Set<String> WITHOUT_DEFAULT = Set.of("distributed-lock.zookeeper.namespace",
-			"distributed-lock.etcd.namespace", "distributed-lock.backend");
+			"distributed-lock.etcd.namespace", "distributed-lock.etcd.username", "distributed-lock.etcd.password",
+			"distributed-lock.etcd.ssl.bundle",
+			"distributed-lock.backend");
 
 	@Test
 	void everyPropertyHasADescriptionAndADefault() throws IOException {

@@ -44,7 +44,7 @@ class EtcdLockAutoConfigurationTests {
 
 	private ApplicationContextRunner etcdChosen() {
 		return this.contextRunner.withPropertyValues("distributed-lock.backend=etcd",
-				"distributed-lock.etcd.endpoints=" + etcd.endpoint(), "distributed-lock.etcd.session-ttl=5s",
+				"distributed-lock.etcd.endpoints=" + etcd.endpoint(), "distributed-lock.etcd.lease-ttl=5s",
 				"distributed-lock.etcd.root-path=/app/locks");
 	}
 

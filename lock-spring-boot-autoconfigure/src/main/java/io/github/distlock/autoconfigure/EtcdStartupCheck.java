@@ -1,0 +1,40 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.core.LockBackendException;
+import io.github.distlock.etcd.EtcdLockRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * At start-up, waits for etcd to grant the registry its lease within the connect timeout:
+ * fails start-up (or, with {@code fail-fast=false}, warns) naming the endpoints, the user and the
+ * properties to look at, never the password.
+ */
+final class EtcdStartupCheck {
+
+	private static final Log logger = LogFactory.getLog(EtcdStartupCheck.class);
+
+	private EtcdStartupCheck() {
+	}
+
+	static void check(EtcdLockRegistry registry, EtcdLockProperties properties) {
+		try {
+			registry.awaitLease(properties.getConnectTimeout());
+		}
+		catch (LockBackendException ex) {
+			String message = "Could not start locking on etcd at " + properties.getEndpoints()
+					+ ((properties.getUsername() != null) ? " as user '" + properties.getUsername() + "'" : "") + ": "
+					+ ex.getMessage() + " (distributed-lock.etcd.endpoints, distributed-lock.etcd.connect-timeout"
+					+ ((properties.getUsername() != null)
+							? ", distributed-lock.etcd.username, distributed-lock.etcd.password" : "")
+					+ ")";
+			if (properties.isFailFast()) {
+				registry.close();
+				throw new LockBackendException(message + ". Set distributed-lock.etcd.fail-fast=false to start "
+						+ "anyway; locks then fail until etcd answers", ex.getCause());
+			}
+			logger.warn(message + "; starting anyway (fail-fast=false), locks fail until etcd answers");
+		}
+	}
+
+}

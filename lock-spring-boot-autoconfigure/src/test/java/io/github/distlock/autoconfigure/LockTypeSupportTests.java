@@ -1,0 +1,156 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.test.memory.InMemoryLockService;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * A backend declares the lock types it supports: an annotated method of another type fails
+ * start-up naming the method, the type and the backend, and {@link LockOperations} refuses a
+ * request of another type before anything is told or awaited.
+ */
+class LockTypeSupportTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
+		.withUserConfiguration(MutexOnlyBackend.class);
+
+	@Test
+	void annotatedMethodOfAnUnsupportedTypeFailsStartup() {
+		this.contextRunner.withUserConfiguration(ReadingService.class)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("@DistributedLock on " + Reports.class.getName() + ".read()")
+				.hasMessageContaining("uses lock type READ, which the lock backend (MutexOnlyRegistry) does not support")
+				.hasMessageContaining("[MUTEX]"));
+	}
+
+	@Test
+	void supportedTypesStartAndLock() {
+		this.contextRunner.withUserConfiguration(MutexService.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(Jobs.class).run()).isEqualTo("ran");
+		});
+	}
+
+	@Test
+	void lockOperationsRefuseAnUnsupportedTypeBeforeTellingAnyone() {
+		this.contextRunner.withUserConfiguration(RecordingListener.class).run((context) -> {
+			LockOperations operations = context.getBean(LockOperations.class);
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> operations.acquire(new LockRequest("k", LockType.WRITE, Duration.ofSeconds(1), "n")))
+				.withMessage("Lock type WRITE of lock 'k' is not supported by the lock backend (MutexOnlyRegistry), "
+						+ "which supports [MUTEX]");
+			assertThat(context.getBean(RecordingListener.class).events).isEmpty();
+			try (LockHandle mutex = operations.acquire("k", Duration.ofSeconds(1))) {
+				assertThat(mutex.isHeld()).isTrue();
+			}
+			assertThat(context.getBean(RecordingListener.class).events).containsExactly("started", "acquired");
+		});
+	}
+
+	static class MutexOnlyRegistry implements LockRegistry {
+
+		private final InMemoryLockRegistry delegate = new InMemoryLockRegistry(new InMemoryLockService());
+
+		@Override
+		public LockHandle acquire(LockRequest request) {
+			return this.delegate.acquire(request);
+		}
+
+		@Override
+		public Set<LockType> supportedTypes() {
+			return EnumSet.of(LockType.MUTEX);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MutexOnlyBackend {
+
+		@Bean
+		MutexOnlyRegistry mutexOnlyRegistry() {
+			return new MutexOnlyRegistry();
+		}
+
+	}
+
+	static class Reports {
+
+		@DistributedLock(key = "'report'", type = LockType.READ)
+		public String read() {
+			return "read";
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ReadingService {
+
+		@Bean
+		Reports reports() {
+			return new Reports();
+		}
+
+	}
+
+	static class Jobs {
+
+		@DistributedLock(key = "'job'")
+		public String run() {
+			return "ran";
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MutexService {
+
+		@Bean
+		Jobs jobs() {
+			return new Jobs();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class RecordingListener implements LockListener {
+
+		final List<String> events = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void onAcquisitionStarted(LockRequest request) {
+			this.events.add("started");
+		}
+
+		@Override
+		public void onAcquired(AcquiredLock lock, Duration waited) {
+			this.events.add("acquired");
+		}
+
+	}
+
+}
