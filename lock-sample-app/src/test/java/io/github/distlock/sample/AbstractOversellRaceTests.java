@@ -13,8 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The goods-stock race across {@value #INSTANCES} app instances sharing one database and one
- * ZooKeeper: without the lock the stock invariant breaks, with it exactly the stock is sold.
- * Subclasses give the database and ZooKeeper.
+ * lock service: without the lock the stock invariant breaks, with it exactly the stock is sold.
+ * Subclasses give the database and the lock service (ZooKeeper or etcd).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractOversellRaceTests {
@@ -32,7 +32,7 @@ abstract class AbstractOversellRaceTests {
 
 	private PurchaseLoad load;
 
-	/** Starts the database and ZooKeeper this class needs, if it starts any. */
+	/** Starts the database and lock service this class needs, if it starts any. */
 	protected void startInfrastructure() throws Exception {
 	}
 
@@ -49,7 +49,8 @@ abstract class AbstractOversellRaceTests {
 		return "";
 	}
 
-	protected abstract String zookeeperConnectString();
+	/** The arguments that point an instance at the lock service ({@link AppInstances#onZooKeeper}). */
+	protected abstract List<String> lockArguments();
 
 	/** Goods numbers of this class: distinct per class, so classes sharing a database do not mix. */
 	protected abstract long goodsBase();
@@ -57,7 +58,7 @@ abstract class AbstractOversellRaceTests {
 	@BeforeAll
 	void startInstances() throws Exception {
 		startInfrastructure();
-		this.instances = AppInstances.start(INSTANCES, jdbcUrl(), username(), password(), zookeeperConnectString());
+		this.instances = AppInstances.start(INSTANCES, jdbcUrl(), username(), password(), lockArguments());
 		this.load = new PurchaseLoad(this.instances.uris());
 	}
 
@@ -74,8 +75,8 @@ abstract class AbstractOversellRaceTests {
 	}
 
 	@Test
-	void eachInstanceHasItsOwnZooKeeperSessionAndPort() {
-		assertThat(new HashSet<>(this.instances.zookeeperSessionIds())).hasSize(INSTANCES);
+	void eachInstanceHasItsOwnLockSessionAndPort() {
+		assertThat(new HashSet<>(this.instances.lockSessionIds())).hasSize(INSTANCES);
 		assertThat(new HashSet<>(this.instances.uris())).hasSize(INSTANCES);
 	}
 

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.distlock.etcd.EtcdHealthIndicator;
 import org.apache.curator.framework.CuratorFramework;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -12,8 +13,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Several instances of the sample app in this JVM: separate Spring contexts, each with its own
- * web server on a random port, connection pool and ZooKeeper session, all on one database and
- * one ZooKeeper.
+ * web server on a random port, connection pool and lock session (a ZooKeeper session or an etcd
+ * lease), all on one database and one lock service.
  */
 final class AppInstances implements AutoCloseable {
 
@@ -22,20 +23,35 @@ final class AppInstances implements AutoCloseable {
 	private AppInstances() {
 	}
 
+	/** The arguments that point an instance at a ZooKeeper server or ensemble. */
+	static List<String> onZooKeeper(String connectString) {
+		return List.of("--distributed-lock.zookeeper.embedded.enabled=false",
+				"--distributed-lock.zookeeper.connect-string=" + connectString);
+	}
+
+	/** The arguments that point an instance at etcd, through the sample's {@code etcd} profile. */
+	static List<String> onEtcd(String endpoint) {
+		return List.of("--spring.profiles.active=etcd", "--distributed-lock.etcd.endpoints=" + endpoint);
+	}
+
+	static AppInstances start(int count, String jdbcUrl, String username, String password, String zookeeperConnectString) {
+		return start(count, jdbcUrl, username, password, onZooKeeper(zookeeperConnectString));
+	}
+
 	static AppInstances start(int count, String jdbcUrl, String username, String password,
-			String zookeeperConnectString) {
+			List<String> lockArguments) {
 		AppInstances instances = new AppInstances();
 		try {
 			for (int i = 1; i <= count; i++) {
 				// Command-line arguments: they take precedence over application.yml.
+				List<String> arguments = new ArrayList<>(List.of("--server.port=0", "--spring.datasource.url=" + jdbcUrl,
+						"--spring.datasource.username=" + username, "--spring.datasource.password=" + password,
+						"--spring.datasource.hikari.pool-name=instance-" + i, "--spring.main.banner-mode=off",
+						"--logging.level.root=WARN"));
+				arguments.addAll(lockArguments);
 				instances.contexts.add(new SpringApplicationBuilder(SampleApplication.class)
 					.web(WebApplicationType.SERVLET)
-					.run("--server.port=0", "--spring.datasource.url=" + jdbcUrl,
-							"--spring.datasource.username=" + username, "--spring.datasource.password=" + password,
-							"--spring.datasource.hikari.pool-name=instance-" + i,
-							"--distributed-lock.zookeeper.embedded.enabled=false",
-							"--distributed-lock.zookeeper.connect-string=" + zookeeperConnectString,
-							"--spring.main.banner-mode=off", "--logging.level.root=WARN"));
+					.run(arguments.toArray(String[]::new)));
 			}
 			return instances;
 		}
@@ -52,15 +68,28 @@ final class AppInstances implements AutoCloseable {
 			.toList();
 	}
 
-	List<Long> zookeeperSessionIds() {
-		return this.contexts.stream().map((context) -> {
+	/**
+	 * Each instance's lock session: its ZooKeeper session id, or its etcd lease id as the
+	 * {@code etcd} health indicator tells it.
+	 */
+	List<Object> lockSessionIds() {
+		return this.contexts.stream().map(AppInstances::lockSessionId).toList();
+	}
+
+	private static Object lockSessionId(ConfigurableApplicationContext context) {
+		if (!context.getBeansOfType(CuratorFramework.class).isEmpty()) {
 			try {
 				return context.getBean(CuratorFramework.class).getZookeeperClient().getZooKeeper().getSessionId();
 			}
 			catch (Exception ex) {
 				throw new IllegalStateException(ex);
 			}
-		}).toList();
+		}
+		Object leaseId = context.getBean(EtcdHealthIndicator.class).health().getDetails().get("leaseId");
+		if (leaseId == null) {
+			throw new IllegalStateException("No etcd lease yet: " + context.getBean(EtcdHealthIndicator.class).health());
+		}
+		return leaseId;
 	}
 
 	<T> T bean(int index, Class<T> type) {

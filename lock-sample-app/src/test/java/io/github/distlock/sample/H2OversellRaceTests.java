@@ -1,5 +1,7 @@
 package io.github.distlock.sample;
 
+import java.util.List;
+
 import org.apache.curator.test.TestingServer;
 
 /**
@@ -28,8 +30,8 @@ class H2OversellRaceTests extends AbstractOversellRaceTests {
 	}
 
 	@Override
-	protected String zookeeperConnectString() {
-		return this.zookeeper.getConnectString();
+	protected List<String> lockArguments() {
+		return AppInstances.onZooKeeper(this.zookeeper.getConnectString());
 	}
 
 	@Override

@@ -1,5 +1,7 @@
 package io.github.distlock.sample;
 
+import java.util.List;
+
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.condition.EnabledIf;
 
@@ -48,8 +50,8 @@ class MariaDbOversellRaceTests extends AbstractOversellRaceTests {
 	}
 
 	@Override
-	protected String zookeeperConnectString() {
-		return this.zookeeper.getConnectString();
+	protected List<String> lockArguments() {
+		return AppInstances.onZooKeeper(this.zookeeper.getConnectString());
 	}
 
 	@Override

@@ -1,5 +1,7 @@
 package io.github.distlock.sample;
 
+import java.util.List;
+
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
@@ -36,8 +38,8 @@ class TestcontainersOversellRaceTests extends AbstractOversellRaceTests {
 	}
 
 	@Override
-	protected String zookeeperConnectString() {
-		return zookeeper.getHost() + ":" + zookeeper.getMappedPort(2181);
+	protected List<String> lockArguments() {
+		return AppInstances.onZooKeeper(zookeeper.getHost() + ":" + zookeeper.getMappedPort(2181));
 	}
 
 	@Override

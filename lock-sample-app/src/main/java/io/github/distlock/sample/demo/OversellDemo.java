@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import io.github.distlock.test.etcd.EtcdServer;
 import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
 import org.h2.tools.Server;
 import org.slf4j.LoggerFactory;
@@ -31,13 +32,13 @@ import org.slf4j.LoggerFactory;
 /**
  * The goods-stock oversell, reproduced and fixed across several instances.
  * <p>
- * Starts an H2 TCP server and a ZooKeeper server in this JVM, then N app instances as separate
- * JVMs ({@code java -jar}) sharing both; fires the same concurrent purchases at
+ * Starts an H2 TCP server and a ZooKeeper server in this JVM (or, with {@code --backend=etcd}, an
+ * etcd server process), then N app instances as separate JVMs ({@code java -jar}) sharing both; fires the same concurrent purchases at
  * {@code purchase-unlocked} and at {@code purchase}, and prints what each left behind. Every
  * process it started is stopped before it exits, also on failure or Ctrl-C.
  * <p>
  * Options: {@code --jar=PATH --instances=3 --requests=1500 --concurrency=1500 --stock=100
- * --goods=1}. Exit status 0 when the locked run kept the invariant, 1 otherwise.
+ * --goods=1 --backend=zookeeper|etcd}. Exit status 0 when the locked run kept the invariant, 1 otherwise.
  */
 public final class OversellDemo {
 
@@ -54,6 +55,8 @@ public final class OversellDemo {
 	private Server h2;
 
 	private EmbeddedZooKeeperServer zookeeper;
+
+	private EtcdServer etcd;
 
 	private OversellDemo(Options options) {
 		this.options = options;
@@ -87,8 +90,7 @@ public final class OversellDemo {
 		int h2Port = freePort();
 		this.h2 = Server.createTcpServer("-tcpPort", String.valueOf(h2Port), "-ifNotExists").start();
 		say("H2 TCP server on 127.0.0.1:" + h2Port + " (database mem:" + DB_NAME + ")");
-		this.zookeeper = EmbeddedZooKeeperServer.start(0);
-		say("ZooKeeper server on " + this.zookeeper.getConnectString());
+		List<String> lockArguments = startLockService(o.backend());
 
 		List<URI> uris = new ArrayList<>();
 		Path logDir = o.jar().toAbsolutePath().getParent().resolve("demo-logs");
@@ -96,11 +98,10 @@ public final class OversellDemo {
 		for (int i = 1; i <= o.instances(); i++) {
 			int port = freePort();
 			Path log = logDir.resolve("instance-" + i + ".log");
-			List<String> command = List.of(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-					"-jar", o.jar().toString(), "--server.port=" + port, "--spring.profiles.active=h2-server,zookeeper",
-					"--sample.h2.port=" + h2Port,
-					"--distributed-lock.zookeeper.connect-string=" + this.zookeeper.getConnectString(),
-					"--spring.datasource.hikari.pool-name=instance-" + i, "--spring.main.banner-mode=off");
+			List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+					"-jar", o.jar().toString(), "--server.port=" + port, "--sample.h2.port=" + h2Port,
+					"--spring.datasource.hikari.pool-name=instance-" + i, "--spring.main.banner-mode=off"));
+			command.addAll(lockArguments);
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
 				.start();
@@ -130,7 +131,8 @@ public final class OversellDemo {
 			}
 		}
 		System.out.println();
-		System.out.println("Result (" + o.instances() + " instances, one H2 database, one ZooKeeper; initial stock "
+		System.out.println("Result (" + o.instances() + " instances, one H2 database, one " + o.backend()
+				+ " server; initial stock "
 				+ o.stock() + "):");
 		System.out.println(table(rows, o.stock()));
 
@@ -255,14 +257,46 @@ public final class OversellDemo {
 		if (this.zookeeper != null) {
 			this.zookeeper.close();
 		}
+		if (this.etcd != null) {
+			try {
+				this.etcd.close();
+			}
+			catch (IOException ex) {
+				say("could not stop etcd: " + ex);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
 		if (this.h2 != null) {
 			this.h2.stop();
 		}
 		if (!this.instances.isEmpty()) {
 			long alive = this.instances.stream().filter(Process::isAlive).count();
 			say("stopped " + (this.instances.size() - alive) + "/" + this.instances.size()
-					+ " instances, ZooKeeper and H2");
+					+ " instances, the lock service and H2");
 		}
+	}
+
+	/**
+	 * Starts the lock service the instances share.
+	 * @return the instances' arguments that point them at it
+	 */
+	private List<String> startLockService(String backend) throws IOException, InterruptedException {
+		if (backend.equals("etcd")) {
+			if (!EtcdServer.isAvailable()) {
+				throw new IllegalStateException("No etcd at " + EtcdServer.binary()
+						+ ": install it (apt-get install etcd-server) or set ETCD_BIN");
+			}
+			this.etcd = EtcdServer.start();
+			say("etcd server on " + this.etcd.endpoint());
+			return List.of("--spring.profiles.active=h2-server,etcd",
+					"--distributed-lock.etcd.endpoints=" + this.etcd.endpoint());
+		}
+		this.zookeeper = EmbeddedZooKeeperServer.start(0);
+		say("ZooKeeper server on " + this.zookeeper.getConnectString());
+		return List.of("--spring.profiles.active=h2-server,zookeeper",
+				"--distributed-lock.zookeeper.connect-string=" + this.zookeeper.getConnectString());
 	}
 
 	private static String tail(Path file, int lines) {
@@ -305,14 +339,14 @@ public final class OversellDemo {
 	private record Row(String endpoint, PurchaseLoad.Counts counts, PurchaseLoad.State state) {
 	}
 
-	record Options(Path jar, int instances, int requests, int concurrency, int stock, long goods) {
+	record Options(Path jar, int instances, int requests, int concurrency, int stock, long goods, String backend) {
 
 		static Options parse(String[] args) throws IOException {
 			Map<String, String> values = new LinkedHashMap<>();
 			for (String arg : args) {
 				if (!arg.startsWith("--") || !arg.contains("=")) {
 					throw new IllegalArgumentException("Unknown argument '" + arg + "'; use --name=value: --jar, "
-							+ "--instances, --requests, --concurrency, --stock, --goods");
+							+ "--instances, --requests, --concurrency, --stock, --goods, --backend");
 				}
 				values.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
 			}
@@ -322,7 +356,8 @@ public final class OversellDemo {
 						+ "; build it first: ./mvnw -B -pl lock-sample-app -am package -DskipTests");
 			}
 			Options options = new Options(jar, integer(values, "instances", 3), integer(values, "requests", 1500),
-					integer(values, "concurrency", 1500), integer(values, "stock", 100), integer(values, "goods", 1));
+					integer(values, "concurrency", 1500), integer(values, "stock", 100), integer(values, "goods", 1),
+					backend(values));
 			if (!values.isEmpty()) {
 				throw new IllegalArgumentException("Unknown option(s) " + values.keySet());
 			}
@@ -331,6 +366,15 @@ public final class OversellDemo {
 				throw new IllegalArgumentException("Options must be positive: " + options);
 			}
 			return options;
+		}
+
+		private static String backend(Map<String, String> values) {
+			String backend = values.getOrDefault("backend", "zookeeper");
+			values.remove("backend");
+			if (!backend.equals("zookeeper") && !backend.equals("etcd")) {
+				throw new IllegalArgumentException("--backend must be zookeeper or etcd, but was '" + backend + "'");
+			}
+			return backend;
 		}
 
 		private static int integer(Map<String, String> values, String name, int fallback) {
