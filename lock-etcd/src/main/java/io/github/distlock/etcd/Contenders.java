@@ -103,26 +103,43 @@ final class Contenders {
 			contenders.add(contender(kv));
 		}
 		contenders.sort(Comparator.comparingLong(Contender::position).thenComparingLong(Contender::createRevision));
-		return new Queue(contenders, response.getHeader().getRevision());
+		return new Queue(contenders);
 	}
 
 	/**
-	 * Waits until a key is deleted, or the deadline passes.
-	 * @param fromRevision the revision to watch from: a delete since then counts
+	 * Waits until a key is deleted, or the deadline passes. The watch starts at the current
+	 * revision and, once etcd confirms it, the key is read: gone already, or deleted later and
+	 * seen by the watch, no delete is missed. (A watch from a past revision would be "unsynced"
+	 * in etcd and could be told of the delete only by a catch-up pass that runs every 100 ms.)
 	 * @return whether the key was deleted, or the watch ended and the queue should be read again
 	 */
-	boolean awaitDelete(String key, long fromRevision, long deadlineNanos) throws InterruptedException {
-		CompletableFuture<Void> changed = new CompletableFuture<>();
+	boolean awaitDelete(String key, long deadlineNanos) throws InterruptedException {
+		CompletableFuture<Void> created = new CompletableFuture<>();
+		CompletableFuture<Void> deleted = new CompletableFuture<>();
 		Watch.Listener listener = Watch.listener((response) -> {
+			if (response.isCreatedNotify()) {
+				created.complete(null);
+			}
 			for (WatchEvent event : response.getEvents()) {
 				if (event.getEventType() == WatchEvent.EventType.DELETE) {
-					changed.complete(null);
+					deleted.complete(null);
 				}
 			}
-		}, (failure) -> changed.complete(null), () -> changed.complete(null));
+		}, (failure) -> deleted.complete(null), () -> deleted.complete(null));
+		ByteSequence name = bytes(key);
 		try (Watch.Watcher watcher = this.client.getWatchClient()
-			.watch(bytes(key), WatchOption.builder().withRevision(fromRevision).withNoPut(true).build(), listener)) {
-			changed.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+			.watch(name, WatchOption.builder().withNoPut(true).withCreateNotify(true).build(), listener)) {
+			CompletableFuture.anyOf(created, deleted)
+				.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+			if (deleted.isDone()) {
+				return true;
+			}
+			GetResponse current = await(this.client.getKVClient().get(name, GetOption.builder().withCountOnly(true).build()),
+					deadlineNanos);
+			if (current.getCount() == 0) {
+				return true;
+			}
+			deleted.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
 			return true;
 		}
 		catch (TimeoutException ex) {
@@ -176,9 +193,9 @@ final class Contenders {
 	}
 
 	/**
-	 * The contenders of a lock path, in queue order, as of a revision.
+	 * The contenders of a lock path, in queue order.
 	 */
-	record Queue(List<Contender> contenders, long revision) {
+	record Queue(List<Contender> contenders) {
 
 		boolean contains(Contender contender) {
 			return this.contenders.stream().anyMatch((other) -> other.key().equals(contender.key()));

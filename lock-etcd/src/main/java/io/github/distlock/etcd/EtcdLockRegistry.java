@@ -262,7 +262,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 				return true;
 			}
 			if (System.nanoTime() >= deadline
-					|| !this.contenders.awaitDelete(blocker.key(), queue.revision() + 1, deadline)) {
+					|| !this.contenders.awaitDelete(blocker.key(), deadline)) {
 				return false;
 			}
 		}
