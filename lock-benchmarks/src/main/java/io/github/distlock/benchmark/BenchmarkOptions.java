@@ -15,8 +15,9 @@ import org.springframework.boot.convert.DurationStyle;
  * Options of a run, read from system properties; an empty or absent property takes the default
  * (in parentheses: the full run's default, then the quick one's).
  * <ul>
- * <li>{@code bench.mode}: {@code throughput} (cycles of every implementation in every scenario)
- * or {@code memory} (the memory check)</li>
+ * <li>{@code bench.mode}: {@code throughput} (cycles of every implementation in every scenario),
+ * {@code memory} (the memory check) or {@code etcd} (the starter on etcd beside raw jetcd, in the
+ * scenarios of one JVM)</li>
  * <li>{@code bench.quick}: smaller defaults for a run of about two minutes</li>
  * <li>{@code bench.scenarios}, {@code bench.implementations}: comma-separated ids, or {@code all}</li>
  * <li>{@code bench.warmup}: warm-up per implementation and scenario (2s, 300ms)</li>
@@ -30,7 +31,7 @@ import org.springframework.boot.convert.DurationStyle;
  * <li>{@code bench.output}: directory of the result files ({@code target})</li>
  * </ul>
  *
- * @param mode {@code throughput} or {@code memory}
+ * @param mode {@code throughput}, {@code memory} or {@code etcd}
  * @param quick whether the quick defaults apply
  * @param scenarios the scenarios to run, in order
  * @param implementations the implementations to measure, in order
@@ -49,8 +50,9 @@ record BenchmarkOptions(String mode, boolean quick, List<Scenario> scenarios, Li
 	static BenchmarkOptions fromSystemProperties() {
 		boolean quick = Boolean.parseBoolean(property("bench.quick", "false"));
 		String mode = property("bench.mode", "throughput");
-		if (!mode.equals("throughput") && !mode.equals("memory")) {
-			throw new IllegalArgumentException("bench.mode must be 'throughput' or 'memory', but was '" + mode + "'");
+		if (!List.of("throughput", "memory", "etcd").contains(mode)) {
+			throw new IllegalArgumentException(
+					"bench.mode must be 'throughput', 'memory' or 'etcd', but was '" + mode + "'");
 		}
 		BenchmarkOptions options = new BenchmarkOptions(mode, quick,
 				list("bench.scenarios", Scenario::fromId, Scenario.values()),

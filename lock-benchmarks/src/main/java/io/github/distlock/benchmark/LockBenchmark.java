@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 
+import io.github.distlock.test.etcd.EtcdServer;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.Version;
 import org.jspecify.annotations.Nullable;
@@ -17,9 +18,10 @@ import org.springframework.boot.SpringBootVersion;
 /**
  * Main class of the benchmark: {@code ./mvnw -B -pl lock-benchmarks -am verify -Pbenchmark}.
  * <p>
- * With {@code bench.mode=throughput} (the default) it runs {@link ThroughputRun} and writes
- * {@code benchmark-results.md}; with {@code bench.mode=memory} the {@link MemoryCheck} and
- * {@code memory-check-results.md}, both in {@code bench.output} and on stdout. Options are
+ * With {@code bench.mode=throughput} (the default) it runs {@link ThroughputRun}, then the
+ * {@link EtcdThroughputRun} where an etcd binary is found, and writes {@code benchmark-results.md}; with {@code bench.mode=memory} the {@link MemoryCheck} and
+ * {@code memory-check-results.md}; with {@code bench.mode=etcd} the {@link EtcdThroughputRun} and
+ * {@code etcd-benchmark-results.md}; each in {@code bench.output} and on stdout. Options are
  * system properties: see {@link BenchmarkOptions}. It reports; it asserts nothing. Every
  * process it starts (the ZooKeeper server, the workers) is stopped before it exits, also on
  * failure or Ctrl-C, and exits by itself if this JVM is killed.
@@ -41,11 +43,17 @@ public final class LockBenchmark {
 		int status = 0;
 		try {
 			BenchmarkOptions options = BenchmarkOptions.fromSystemProperties();
-			boolean memory = options.mode().equals("memory");
-			String markdown = memory ? new MemoryCheck(options, resources).run()
-					: new ThroughputRun(options, resources).run();
+			String markdown = switch (options.mode()) {
+				case "memory" -> new MemoryCheck(options, resources).run();
+				case "etcd" -> new EtcdThroughputRun(options, resources).run();
+				default -> zooKeeperThenEtcd(options, resources);
+			};
 			resources.closeAll();
-			Path file = options.output().resolve(memory ? "memory-check-results.md" : "benchmark-results.md");
+			Path file = options.output().resolve(switch (options.mode()) {
+				case "memory" -> "memory-check-results.md";
+				case "etcd" -> "etcd-benchmark-results.md";
+				default -> "benchmark-results.md";
+			});
 			write(file, markdown);
 			System.out.println();
 			System.out.println(markdown);
@@ -60,6 +68,20 @@ public final class LockBenchmark {
 			resources.closeAll();
 		}
 		System.exit(status);
+	}
+
+	/**
+	 * The ZooKeeper run, then, where an etcd binary is found, the etcd run, so that one command
+	 * reports both backends; the ZooKeeper server is stopped before etcd starts.
+	 */
+	private static String zooKeeperThenEtcd(BenchmarkOptions options, Resources resources) throws Exception {
+		String zookeeper = new ThroughputRun(options, resources).run();
+		resources.closeAll();
+		if (!EtcdServer.isAvailable()) {
+			say("no etcd at " + EtcdServer.binary() + ": the etcd part is left out");
+			return zookeeper + "\n(No etcd binary at " + EtcdServer.binary() + ": the etcd part was left out.)\n";
+		}
+		return zookeeper + "\n" + new EtcdThroughputRun(options, resources).run();
 	}
 
 	private static void write(Path file, String markdown) throws IOException {

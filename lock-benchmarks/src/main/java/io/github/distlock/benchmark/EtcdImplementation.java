@@ -1,0 +1,41 @@
+package io.github.distlock.benchmark;
+
+/**
+ * The lock implementations measured on etcd, in table order. Each uses its own keys.
+ */
+enum EtcdImplementation {
+
+	/** The floor: a put and its delete through jetcd; not a lock. */
+	FLOOR("floor: put + delete (not a lock)", false),
+
+	/** etcd's own lock service through jetcd's {@code Lock} client, on one lease per process. */
+	JETCD_LOCK("jetcd Lock (etcd's lock service)", true),
+
+	/** The starter's {@code LockOperations.execute} on the etcd backend. */
+	LOCK_OPERATIONS("LockOperations.execute", true),
+
+	/** A {@code @DistributedLock} bean method on the etcd backend, called through its proxy. */
+	ANNOTATED("@DistributedLock method", true);
+
+	/** The implementation that ratios are taken against. */
+	static final EtcdImplementation REFERENCE = JETCD_LOCK;
+
+	private final String label;
+
+	private final boolean lock;
+
+	EtcdImplementation(String label, boolean lock) {
+		this.label = label;
+		this.lock = lock;
+	}
+
+	String label() {
+		return this.label;
+	}
+
+	/** Whether it excludes other holders, so that overlapping critical sections mean a fault. */
+	boolean isLock() {
+		return this.lock;
+	}
+
+}
