@@ -8,7 +8,7 @@ enum EtcdImplementation {
 	/** The floor: a put and its delete through jetcd; not a lock. */
 	FLOOR("floor: put + delete (not a lock)", false),
 
-	/** etcd's own lock service through jetcd's {@code Lock} client, on one lease per process. */
+	/** etcd's own lock service through jetcd's {@code Lock} client, a lease per thread. */
 	JETCD_LOCK("jetcd Lock (etcd's lock service)", true),
 
 	/** The starter's {@code LockOperations.execute} on the etcd backend. */

@@ -1,7 +1,10 @@
 package io.github.distlock.benchmark;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -17,9 +20,14 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * Everything the etcd run needs: a raw jetcd client with one kept-alive lease (for the floor and
- * etcd's lock service) and a Spring application context with the starter on the etcd backend
- * (which builds its own client and lease, as in an application), both on the same server.
+ * Everything the etcd run needs: a raw jetcd client (for the floor and etcd's lock service) with
+ * a kept-alive lease per cycling thread, and a Spring application context with the starter on
+ * the etcd backend (which builds its own client and lease, as in an application), both on the
+ * same server.
+ * <p>
+ * A lease per thread, because etcd's lock service keys a lock by its name and lease: two
+ * threads that share a lease share the lock (a shared lease let two of 16 threads into the
+ * critical section at once, three times in one run).
  */
 final class EtcdLockClients implements AutoCloseable {
 
@@ -28,9 +36,9 @@ final class EtcdLockClients implements AutoCloseable {
 
 	private final Client raw;
 
-	private final long leaseId;
+	private final List<Long> leases = new ArrayList<>();
 
-	private final CloseableClient keepAlive;
+	private final List<CloseableClient> keepAlives = new ArrayList<>();
 
 	private final ConfigurableApplicationContext context;
 
@@ -38,11 +46,8 @@ final class EtcdLockClients implements AutoCloseable {
 
 	private final LockedMethods lockedMethods;
 
-	private EtcdLockClients(Client raw, long leaseId, CloseableClient keepAlive,
-			ConfigurableApplicationContext context) {
+	private EtcdLockClients(Client raw, ConfigurableApplicationContext context) {
 		this.raw = raw;
-		this.leaseId = leaseId;
-		this.keepAlive = keepAlive;
 		this.context = context;
 		this.operations = context.getBean(LockOperations.class);
 		this.lockedMethods = context.getBean(LockedMethods.class);
@@ -59,11 +64,7 @@ final class EtcdLockClients implements AutoCloseable {
 	static EtcdLockClients connect(String endpoint, String rootPath, Map<String, String> starterProperties)
 			throws Exception {
 		Client raw = Client.builder().endpoints(endpoint).build();
-		CloseableClient keepAlive = null;
 		try {
-			long leaseId = raw.getLeaseClient().grant(LEASE_TTL_SECONDS).get(15, TimeUnit.SECONDS).getID();
-			keepAlive = raw.getLeaseClient().keepAlive(leaseId, Observers.observer((response) -> {
-			}));
 			Map<String, Object> properties = new LinkedHashMap<>();
 			properties.put("distributed-lock.backend", "etcd");
 			properties.put("distributed-lock.etcd.endpoints", endpoint);
@@ -77,12 +78,17 @@ final class EtcdLockClients implements AutoCloseable {
 				.logStartupInfo(false)
 				.properties(properties)
 				.run();
-			return new EtcdLockClients(raw, leaseId, keepAlive, context);
+			EtcdLockClients clients = new EtcdLockClients(raw, context);
+			try {
+				clients.grantLeases(Arrays.stream(Scenario.values()).mapToInt(Scenario::threads).max().orElse(1));
+			}
+			catch (Exception ex) {
+				clients.close();
+				throw ex;
+			}
+			return clients;
 		}
 		catch (Exception ex) {
-			if (keepAlive != null) {
-				keepAlive.close();
-			}
 			raw.close();
 			throw ex;
 		}
@@ -91,12 +97,16 @@ final class EtcdLockClients implements AutoCloseable {
 	/**
 	 * A contender for one thread.
 	 * @param implementation what it runs
+	 * @param thread the thread's index in the window: etcd's lock service gets that thread's lease
 	 * @return a new contender
 	 */
-	Contender contender(EtcdImplementation implementation) {
+	Contender contender(EtcdImplementation implementation, int thread) {
 		return switch (implementation) {
 			case FLOOR -> this::putAndDelete;
-			case JETCD_LOCK -> this::lockService;
+			case JETCD_LOCK -> {
+				long lease = lease(thread);
+				yield (key, criticalSection) -> lockService(key, lease, criticalSection);
+			}
 			case LOCK_OPERATIONS -> (key, criticalSection) -> this.operations.execute("ops:" + key, LockClients.WAIT,
 					() -> {
 						criticalSection.run();
@@ -113,9 +123,27 @@ final class EtcdLockClients implements AutoCloseable {
 		this.raw.getKVClient().delete(name).get(LockClients.WAIT.toSeconds(), TimeUnit.SECONDS);
 	}
 
-	private void lockService(String key, Runnable criticalSection) throws Exception {
+	/** The kept-alive lease of a cycling thread. */
+	private long lease(int thread) {
+		if (thread >= this.leases.size()) {
+			throw new IllegalArgumentException("No lease for thread " + thread + ": " + this.leases.size() + " granted");
+		}
+		return this.leases.get(thread);
+	}
+
+	/** Grants a kept-alive lease for each thread a scenario may run. */
+	private void grantLeases(int threads) throws Exception {
+		for (int i = 0; i < threads; i++) {
+			long id = this.raw.getLeaseClient().grant(LEASE_TTL_SECONDS).get(15, TimeUnit.SECONDS).getID();
+			this.keepAlives.add(this.raw.getLeaseClient().keepAlive(id, Observers.observer((response) -> {
+			})));
+			this.leases.add(id);
+		}
+	}
+
+	private void lockService(String key, long lease, Runnable criticalSection) throws Exception {
 		ByteSequence owned = this.raw.getLockClient()
-			.lock(bytes("/bench-jetcd/" + key), this.leaseId)
+			.lock(bytes("/bench-jetcd/" + key), lease)
 			.get(LockClients.WAIT.toSeconds(), TimeUnit.SECONDS)
 			.getKey();
 		try {
@@ -136,7 +164,7 @@ final class EtcdLockClients implements AutoCloseable {
 			this.context.close();
 		}
 		finally {
-			this.keepAlive.close();
+			this.keepAlives.forEach(CloseableClient::close);
 			this.raw.close();
 		}
 	}

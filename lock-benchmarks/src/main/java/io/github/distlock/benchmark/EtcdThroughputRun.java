@@ -103,10 +103,10 @@ final class EtcdThroughputRun {
 	}
 
 	private static WindowResult window(EtcdLockClients clients, Scenario scenario, EtcdImplementation implementation,
-			Duration duration) throws InterruptedException {
+			Duration duration) throws Exception {
 		List<Contender> contenders = new ArrayList<>();
 		for (int i = 0; i < scenario.threads(); i++) {
-			contenders.add(clients.contender(implementation));
+			contenders.add(clients.contender(implementation, i));
 		}
 		return CycleRunner.run(scenario, 0, contenders, System.nanoTime() + START_LEAD_NANOS, duration.toNanos());
 	}
@@ -193,7 +193,7 @@ final class EtcdThroughputRun {
 						+ "directory under the system's temporary folder (etcd's fsync on).",
 				"- Clients: jetcd " + jetcdVersion() + ". The starter's auto-configured client and lease (Spring "
 						+ "context, `distributed-lock.backend=etcd`, root " + STARTER_ROOT + ") and a raw jetcd "
-						+ "client whose lease (30 s, kept alive) every `Lock` call of the process uses; every lock "
+						+ "client with a lease (30 s, kept alive) per cycling thread for its `Lock` calls (etcd's lock service keys a lock by name and lease, so threads sharing a lease would share the lock); every lock "
 						+ "waits up to " + LockClients.WAIT.toSeconds() + "s; the critical section only notes the "
 						+ "time and checks that no other thread of the process is inside on the same key.",
 				"- Every figure is the median over the repetitions, with its ratio to etcd's lock service through "

@@ -69,26 +69,31 @@ final class Contenders {
 	}
 
 	/**
-	 * Creates a contender key bound to a lease. When this fails or is interrupted, the key may
-	 * exist all the same: the caller deletes it.
+	 * Creates a contender key bound to a lease and reads its queue, in one transaction: an
+	 * acquisition that finds nobody ahead needs no other request. When this fails or is
+	 * interrupted, the key may exist all the same: the caller deletes it.
 	 * @param key a name from {@link #newKey}
 	 * @param position the queue position to take, or 0 for the key's own create revision
-	 * @return the contender
+	 * @return the contender and its queue as of the transaction
 	 */
-	Contender create(String key, boolean writer, long leaseId, long position, long deadlineNanos)
+	Created create(String key, boolean writer, long leaseId, long position, long deadlineNanos)
 			throws InterruptedException, ExecutionException, TimeoutException {
 		ByteSequence name = bytes(key);
 		ByteSequence value = bytes((position > 0) ? POSITION + position : "");
+		Op readQueue = Op.get(bytes(key.substring(0, key.lastIndexOf('/') + 1)),
+				GetOption.builder().isPrefix(true).build());
 		// a create that jetcd retries must not move the key: put only if it does not exist yet
 		TxnResponse response = await(this.client.getKVClient()
 			.txn()
 			.If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-			.Then(Op.put(name, value, PutOption.builder().withLeaseId(leaseId).build()))
-			.Else(Op.get(name, GetOption.DEFAULT))
+			.Then(Op.put(name, value, PutOption.builder().withLeaseId(leaseId).build()), readQueue)
+			.Else(Op.get(name, GetOption.DEFAULT), readQueue)
 			.commit(), deadlineNanos);
+		List<GetResponse> reads = response.getGetResponses();
 		long createRevision = response.isSucceeded() ? response.getHeader().getRevision()
-				: response.getGetResponses().get(0).getKvs().get(0).getCreateRevision();
-		return new Contender(key, writer, (position > 0) ? position : createRevision, createRevision);
+				: reads.get(0).getKvs().get(0).getCreateRevision();
+		Contender contender = new Contender(key, writer, (position > 0) ? position : createRevision, createRevision);
+		return new Created(contender, queueOf(reads.get(reads.size() - 1)));
 	}
 
 	/**
@@ -96,8 +101,11 @@ final class Contenders {
 	 * @param queue a prefix from {@link #queue}
 	 */
 	Queue list(String queue, long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
-		GetResponse response = await(this.client.getKVClient()
-			.get(bytes(queue + "/"), GetOption.builder().isPrefix(true).build()), deadlineNanos);
+		return queueOf(await(this.client.getKVClient()
+			.get(bytes(queue + "/"), GetOption.builder().isPrefix(true).build()), deadlineNanos));
+	}
+
+	private static Queue queueOf(GetResponse response) {
 		List<Contender> contenders = new ArrayList<>();
 		for (KeyValue kv : response.getKvs()) {
 			contenders.add(contender(kv));
@@ -190,6 +198,12 @@ final class Contenders {
 	 * @param createRevision the revision that created it
 	 */
 	record Contender(String key, boolean writer, long position, long createRevision) {
+	}
+
+	/**
+	 * A contender just created, and its queue as of its creation.
+	 */
+	record Created(Contender contender, Queue queue) {
 	}
 
 	/**

@@ -46,6 +46,10 @@ import org.jspecify.annotations.Nullable;
  * fail or are late, {@link LockState#LOST lost} once etcd may have let it expire, and
  * {@link LockState#HELD held} again when a renewal gets through in time. A thread whose lock
  * was lost cannot re-enter it.
+ * <p>
+ * With the local queue (the default), threads of this registry that want the same lock first
+ * queue in a {@link io.github.distlock.core.spi.LocalLockQueue}, so that one of them at a time
+ * has a contender key in etcd.
  */
 public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCloseable {
 
@@ -84,6 +88,8 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	private final Set<LockWaiter> waiters = ConcurrentHashMap.newKeySet();
 
 	private final ConcurrentHashMap<HoldKey, Hold> holds = new ConcurrentHashMap<>();
+
+	private final LocalQueues localQueues = new LocalQueues();
 
 	/**
 	 * Creates a registry with no listener that does not interrupt holders.
@@ -156,10 +162,11 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 		String key = this.contenders.newKey(path, LockType.READ, write.lease().id());
 		boolean created = false;
 		try {
-			Contenders.Contender read = this.contenders.create(key, false, write.lease().id(),
-					write.contender().position(), callDeadline(deadline));
+			Contenders.Contender read = this.contenders
+				.create(key, false, write.lease().id(), write.contender().position(), callDeadline(deadline))
+				.contender();
 			created = true;
-			Hold hold = new Hold(read, write.lease(), write.fencingToken());
+			Hold hold = new Hold(read, write.lease(), write.fencingToken(), null);
 			this.holds.put(holdKey, hold);
 			return track(request, path, hold);
 		}
@@ -198,16 +205,26 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 		Contenders.Contender contender = null;
 		EtcdSession.Lease lease = null;
 		boolean acquired = false;
-		// a waiter from the moment its key is queued
+		// a waiter from the moment it is queued: behind another thread of this JVM, or in etcd
 		LockWaiter waiter = new LockWaiter(key, request.name(), path, request.type(), Instant.now(),
 				Thread.currentThread().getName());
+		LocalQueues.Use localTurn = this.options.localQueue() ? this.localQueues.retain(path, request.type()) : null;
+		boolean localTurnHad = false;
 		try {
+			if (localTurn != null) {
+				localTurnHad = awaitLocalTurn(localTurn, waiter, deadline);
+				if (!localTurnHad) {
+					throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
+				}
+			}
 			while (true) {
 				lease = this.session.lease(callDeadline(deadline));
 				contenderKey = this.contenders.newKey(path, request.type(), lease.id());
-				contender = this.contenders.create(contenderKey, writer, lease.id(), 0, callDeadline(deadline));
+				Contenders.Created created = this.contenders.create(contenderKey, writer, lease.id(), 0,
+						callDeadline(deadline));
+				contender = created.contender();
 				this.waiters.add(waiter);
-				Boolean turn = awaitTurn(contender, deadline);
+				Boolean turn = awaitTurn(contender, created.queue(), deadline);
 				if (turn == null) {
 					// the lease ended while waiting, and the key with it: queue again under a new one
 					contenderKey = null;
@@ -221,7 +238,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 				}
 				break;
 			}
-			Hold hold = new Hold(contender, lease, contender.createRevision());
+			Hold hold = new Hold(contender, lease, contender.createRevision(), localTurn);
 			if (request.type() != LockType.SEMAPHORE_MUTEX) {
 				this.holds.put(new HoldKey(path, request.type(), Thread.currentThread()), hold);
 			}
@@ -241,19 +258,42 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 			if (!acquired && contenderKey != null) {
 				deleteInBackground(contenderKey, lease);
 			}
+			if (!acquired && localTurn != null) {
+				giveBack(localTurn, localTurnHad);
+			}
 		}
 	}
 
 	/**
+	 * Waits behind the other threads of this JVM that want the lock; listed as a waiter only if
+	 * it has to wait (otherwise once its key is queued in etcd).
+	 * @return whether its turn came within the wait time
+	 */
+	private boolean awaitLocalTurn(LocalQueues.Use turn, LockWaiter waiter, long deadline) throws InterruptedException {
+		if (turn.queue().tryAcquire(turn.type(), 0)) {
+			return true;
+		}
+		this.waiters.add(waiter);
+		return turn.queue().tryAcquire(turn.type(), Math.max(0, deadline - System.nanoTime()));
+	}
+
+	private void giveBack(LocalQueues.Use turn, boolean had) {
+		if (had) {
+			turn.queue().release(turn.type());
+		}
+		this.localQueues.release(turn);
+	}
+
+	/**
 	 * Waits until no contender ahead excludes this one.
+	 * @param queue the queue as read with the contender's creation
 	 * @return whether its turn came, {@code false} if the wait time elapsed first, {@code null}
 	 * if its key is gone (its lease ended)
 	 */
-	private @Nullable Boolean awaitTurn(Contenders.Contender contender, long deadline)
+	private @Nullable Boolean awaitTurn(Contenders.Contender contender, Contenders.Queue queue, long deadline)
 			throws InterruptedException, ExecutionException, TimeoutException {
 		String path = contender.key().substring(0, contender.key().lastIndexOf('/'));
 		while (true) {
-			Contenders.Queue queue = this.contenders.list(path, callDeadline(deadline));
 			if (!queue.contains(contender)) {
 				return null;
 			}
@@ -261,10 +301,10 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 			if (blocker == null) {
 				return true;
 			}
-			if (System.nanoTime() >= deadline
-					|| !this.contenders.awaitDelete(blocker.key(), deadline)) {
+			if (System.nanoTime() >= deadline || !this.contenders.awaitDelete(blocker.key(), deadline)) {
 				return false;
 			}
+			queue = this.contenders.list(path, callDeadline(deadline));
 		}
 	}
 
@@ -289,10 +329,17 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 		if (handle.type() != LockType.SEMAPHORE_MUTEX) {
 			this.holds.remove(new HoldKey(handle.path(), handle.type(), handle.owner()), hold);
 		}
-		if (hold.lease().status() == EtcdSession.Status.LOST) {
-			return;
+		try {
+			if (hold.lease().status() != EtcdSession.Status.LOST) {
+				delete(hold.contender().key(), hold.lease(), "release lock '" + handle.key() + "'");
+			}
 		}
-		delete(hold.contender().key(), hold.lease(), "release lock '" + handle.key() + "'");
+		finally {
+			LocalQueues.Use localTurn = hold.localTurn();
+			if (localTurn != null) {
+				giveBack(localTurn, true);
+			}
+		}
 	}
 
 	/**
@@ -449,6 +496,16 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 		}
 	}
 
+	/** How the registry was configured. */
+	Options options() {
+		return this.options;
+	}
+
+	/** How many local queues the registry keeps now: one per lock path and kind in use. */
+	int localQueueCount() {
+		return this.localQueues.size();
+	}
+
 	/** The jetcd client the registry locks through. */
 	Client client() {
 		return this.client;
@@ -476,16 +533,27 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	 * its locks, and how long a partitioned one may believe it still holds them; whole seconds,
 	 * at least one
 	 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+	 * @param localQueue whether threads of this JVM that want the same lock first queue locally,
+	 * in FIFO order, so that only one of them at a time has a contender key in etcd
 	 */
-	public record Options(Duration leaseTtl, boolean interruptOnLoss) {
+	public record Options(Duration leaseTtl, boolean interruptOnLoss, boolean localQueue) {
 
-		/** A 30 s lease, no interrupt. */
-		public static final Options DEFAULTS = new Options(Duration.ofSeconds(30), false);
+		/** A 30 s lease, no interrupt, a local queue. */
+		public static final Options DEFAULTS = new Options(Duration.ofSeconds(30), false, true);
 
 		public Options {
 			if (leaseTtl.compareTo(Duration.ofSeconds(1)) < 0) {
 				throw new IllegalArgumentException("leaseTtl must be at least 1 s, but was " + leaseTtl);
 			}
+		}
+
+		/**
+		 * Options with a local queue.
+		 * @param leaseTtl the time to live of the registry's lease
+		 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+		 */
+		public Options(Duration leaseTtl, boolean interruptOnLoss) {
+			this(leaseTtl, interruptOnLoss, true);
 		}
 
 	}

@@ -2,6 +2,8 @@ package io.github.distlock.etcd;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A contender key whose turn came, held by a thread, with how many handles of that thread
  * (the first and its re-entries) still hold it.
@@ -14,12 +16,20 @@ final class Hold {
 
 	private final long fencingToken;
 
+	private final LocalQueues.@Nullable Use localTurn;
+
 	private final AtomicInteger handles = new AtomicInteger(1);
 
-	Hold(Contenders.Contender contender, EtcdSession.Lease lease, long fencingToken) {
+	/**
+	 * @param localTurn this JVM's turn in the local queue that the holder waited in first, to be
+	 * given back with the key, or {@code null} if it waited in none
+	 */
+	Hold(Contenders.Contender contender, EtcdSession.Lease lease, long fencingToken,
+			LocalQueues.@Nullable Use localTurn) {
 		this.contender = contender;
 		this.lease = lease;
 		this.fencingToken = fencingToken;
+		this.localTurn = localTurn;
 	}
 
 	Contenders.Contender contender() {
@@ -32,6 +42,10 @@ final class Hold {
 
 	long fencingToken() {
 		return this.fencingToken;
+	}
+
+	LocalQueues.@Nullable Use localTurn() {
+		return this.localTurn;
 	}
 
 	void reenter() {

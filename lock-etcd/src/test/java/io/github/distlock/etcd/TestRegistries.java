@@ -31,13 +31,20 @@ final class TestRegistries implements AutoCloseable {
 	 * @param listener told of its locks' state changes
 	 */
 	EtcdLockRegistry registry(List<String> endpoints, Duration ttl, LockListener listener) {
+		return registry(endpoints, ttl, listener, true);
+	}
+
+	/**
+	 * A registry on its own client, with or without the local queue.
+	 */
+	EtcdLockRegistry registry(List<String> endpoints, Duration ttl, LockListener listener, boolean localQueue) {
 		Client client = Client.builder()
 			.endpoints(endpoints.toArray(String[]::new))
 			.connectTimeout(Duration.ofMillis(500))
 			.build();
 		this.closeables.add(client);
 		EtcdLockRegistry registry = new EtcdLockRegistry(client, new EtcdLockPathResolver(this.rootPath), listener,
-				new EtcdLockRegistry.Options(ttl, false));
+				new EtcdLockRegistry.Options(ttl, false, localQueue));
 		this.closeables.add(registry);
 		return registry;
 	}

@@ -85,7 +85,8 @@ public final class EtcdLockAutoConfiguration {
 			ObjectProvider<LockListener> listeners, EtcdLockProperties properties) {
 		EtcdLockRegistry registry = new EtcdLockRegistry(etcdClient, lockPathResolver,
 				new CompositeLockListener(listeners.orderedStream().toList()), new EtcdLockRegistry.Options(
-						properties.getLeaseTtl(), properties.getLockLost().isInterruptHolder()));
+						properties.getLeaseTtl(), properties.getLockLost().isInterruptHolder(),
+						properties.getLocalQueue().isEnabled()));
 		EtcdStartupCheck.check(registry, properties);
 		return registry;
 	}

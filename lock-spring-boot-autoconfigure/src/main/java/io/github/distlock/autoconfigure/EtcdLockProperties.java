@@ -63,6 +63,8 @@ public class EtcdLockProperties {
 
 	private final Ssl ssl = new Ssl();
 
+	private final LocalQueue localQueue = new LocalQueue();
+
 	public List<String> getEndpoints() {
 		return this.endpoints;
 	}
@@ -139,6 +141,10 @@ public class EtcdLockProperties {
 		return this.ssl;
 	}
 
+	public LocalQueue getLocalQueue() {
+		return this.localQueue;
+	}
+
 	/**
 	 * What happens to the holder of a lock whose lease ended.
 	 */
@@ -202,6 +208,27 @@ public class EtcdLockProperties {
 
 		public void setBundle(@Nullable String bundle) {
 			this.bundle = bundle;
+		}
+
+	}
+
+	/**
+	 * Two-level locking: threads of this JVM that want the same lock queue locally first.
+	 */
+	public static class LocalQueue {
+
+		/**
+		 * Whether threads of this JVM that want the same lock queue locally, in FIFO order, so
+		 * that only one of them at a time has a contender key in etcd.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
 		}
 
 	}

@@ -25,6 +25,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import static io.github.distlock.etcd.EtcdRegistryInternals.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -61,6 +62,17 @@ class EtcdLockAutoConfigurationTests {
 			assertThat(lock.fencingToken()).isPositive();
 			assertThat(context.getBean(EtcdLockRegistry.class).heldLocks()).isEmpty();
 		});
+	}
+
+	@Test
+	void registryOptionsComeFromTheProperties() {
+		etcdChosen().run((context) -> assertThat(options(context.getBean(EtcdLockRegistry.class)))
+			.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), false, true)));
+		etcdChosen()
+			.withPropertyValues("distributed-lock.etcd.local-queue.enabled=false",
+					"distributed-lock.etcd.lock-lost.interrupt-holder=true")
+			.run((context) -> assertThat(options(context.getBean(EtcdLockRegistry.class)))
+				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), true, false)));
 	}
 
 	@Test

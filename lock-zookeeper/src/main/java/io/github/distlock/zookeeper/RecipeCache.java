@@ -4,6 +4,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
+import io.github.distlock.core.spi.LocalLockQueue;
 import org.apache.curator.framework.CuratorFramework;
 import org.jspecify.annotations.Nullable;
 
@@ -90,7 +91,7 @@ final class RecipeCache {
 		if (!this.options.localQueue() || (kind == RecipeKind.MUTEX && handsOff())) {
 			return null;
 		}
-		return LocalLockQueue.of(kind);
+		return LocalLockQueue.of(kind.anyType());
 	}
 
 	private CuratorLockRecipe createRecipe(RecipeKey key) {

@@ -7,6 +7,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.spi.LocalLockQueue;
 import org.jspecify.annotations.Nullable;
 
 /**

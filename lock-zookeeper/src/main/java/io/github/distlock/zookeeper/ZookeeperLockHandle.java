@@ -3,6 +3,7 @@ package io.github.distlock.zookeeper;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLockHandle;
+import io.github.distlock.core.spi.LocalLockQueue;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,0 +1,103 @@
+package io.github.distlock.core.spi;
+
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+import io.github.distlock.annotation.LockType;
+
+/**
+ * The first level of two-level locking: threads of this JVM that want the same lock queue here,
+ * in FIFO order, before one of them goes to the lock service. The JVM then has at most one
+ * contender in the lock service per exclusive lock, and its waiters are woken one at a time. It
+ * has the semantics of the lock behind it: reentrant per thread for {@code MUTEX}, shared
+ * readers and a reentrant writer that may also read for {@code READ} and {@code WRITE} (one
+ * queue for both), and one permit that any thread may return for {@code SEMAPHORE_MUTEX}.
+ */
+public abstract sealed class LocalLockQueue {
+
+	/**
+	 * A queue for a kind of lock; {@code READ} and {@code WRITE} share one kind.
+	 * @param type a lock type of the kind
+	 * @return a new queue
+	 */
+	public static LocalLockQueue of(LockType type) {
+		return switch (type) {
+			case MUTEX -> new Mutex();
+			case READ, WRITE -> new ReadWrite();
+			case SEMAPHORE_MUTEX -> new SinglePermit();
+		};
+	}
+
+	/**
+	 * Waits for this JVM's turn.
+	 * @param type the lock type asked for
+	 * @param waitNanos how long to wait
+	 * @return whether it was had within the wait
+	 * @throws InterruptedException if the thread was interrupted while waiting
+	 */
+	public abstract boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException;
+
+	/**
+	 * Gives the turn to the next thread; by the thread that had it, except for
+	 * {@code SEMAPHORE_MUTEX}.
+	 * @param type the lock type that was had
+	 */
+	public abstract void release(LockType type);
+
+	static final class Mutex extends LocalLockQueue {
+
+		private final ReentrantLock lock = new ReentrantLock(true);
+
+		@Override
+		public boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
+			return this.lock.tryLock(waitNanos, TimeUnit.NANOSECONDS);
+		}
+
+		@Override
+		public void release(LockType type) {
+			this.lock.unlock();
+		}
+
+	}
+
+	static final class ReadWrite extends LocalLockQueue {
+
+		private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
+
+		@Override
+		public boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
+			return (type == LockType.READ) ? this.lock.readLock().tryLock(waitNanos, TimeUnit.NANOSECONDS)
+					: this.lock.writeLock().tryLock(waitNanos, TimeUnit.NANOSECONDS);
+		}
+
+		@Override
+		public void release(LockType type) {
+			if (type == LockType.READ) {
+				this.lock.readLock().unlock();
+			}
+			else {
+				this.lock.writeLock().unlock();
+			}
+		}
+
+	}
+
+	static final class SinglePermit extends LocalLockQueue {
+
+		private final Semaphore permit = new Semaphore(1, true);
+
+		@Override
+		public boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
+			return this.permit.tryAcquire(waitNanos, TimeUnit.NANOSECONDS);
+		}
+
+		@Override
+		public void release(LockType type) {
+			this.permit.release();
+		}
+
+	}
+
+}
