@@ -55,8 +55,15 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 
 	private static final Log logger = LogFactory.getLog(EtcdLockRegistry.class);
 
-	/** The least time an etcd call is given, however short the wait. */
-	private static final long MIN_CALL_NANOS = TimeUnit.SECONDS.toNanos(3);
+	/**
+	 * How long past the wait time an etcd call of an acquisition may take: a try-once still
+	 * gets an answer from a healthy etcd, and an unreachable one fails the wait soon after its
+	 * time.
+	 */
+	private static final long CALL_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+	/** How long introspection waits for etcd. */
+	private static final long INTROSPECTION_NANOS = TimeUnit.SECONDS.toNanos(3);
 
 	/** How long a release, or a wait given up, waits for etcd before its delete is left to the background. */
 	private static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -414,7 +421,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	}
 
 	private static long callDeadline(long deadline) {
-		return Math.max(deadline, System.nanoTime() + MIN_CALL_NANOS);
+		return deadline + CALL_GRACE_NANOS;
 	}
 
 	private DistributedLockException backendFailure(String key, String path, Exception ex) {
@@ -451,7 +458,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	public Collection<String> participants(String key, LockType type) {
 		String path = this.pathResolver.resolve(key);
 		try {
-			return this.contenders.list(Contenders.queue(path, type), System.nanoTime() + MIN_CALL_NANOS)
+			return this.contenders.list(Contenders.queue(path, type), System.nanoTime() + INTROSPECTION_NANOS)
 				.contenders()
 				.stream()
 				.map(Contenders.Contender::key)
