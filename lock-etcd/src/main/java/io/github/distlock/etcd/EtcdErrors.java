@@ -2,6 +2,8 @@ package io.github.distlock.etcd;
 
 import io.etcd.jetcd.common.exception.ErrorCode;
 import io.etcd.jetcd.common.exception.EtcdException;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 
 /**
  * Reads jetcd's failures.
@@ -9,6 +11,22 @@ import io.etcd.jetcd.common.exception.EtcdException;
 final class EtcdErrors {
 
 	private EtcdErrors() {
+	}
+
+	/**
+	 * Whether a call failed because no etcd member could serve it for now (a member gone, a
+	 * leader being elected): the same call may succeed a moment later.
+	 */
+	static boolean isUnavailable(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof EtcdException etcd && etcd.getErrorCode() == ErrorCode.UNAVAILABLE) {
+				return true;
+			}
+			if (cause instanceof StatusRuntimeException grpc && grpc.getStatus().getCode() == Status.Code.UNAVAILABLE) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

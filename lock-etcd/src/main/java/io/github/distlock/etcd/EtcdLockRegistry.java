@@ -70,6 +70,8 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 
 	private static final long RETRY_DELETE_MILLIS = 500;
 
+	private static final long UNAVAILABLE_RETRY_MILLIS = 100;
+
 	private static final long SETTLE_POLL_MILLIS = 20;
 
 	private final Client client;
@@ -227,7 +229,11 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 			while (true) {
 				lease = this.session.lease(callDeadline(deadline));
 				contenderKey = this.contenders.newKey(path, request.type(), lease.id());
-				Contenders.Created created = this.contenders.create(contenderKey, writer, lease.id(), 0,
+				String keyToCreate = contenderKey;
+				long leaseId = lease.id();
+				// the create puts only if absent, so a retry after an unanswered attempt is safe
+				Contenders.Created created = retryWhileUnavailable(
+						() -> this.contenders.create(keyToCreate, writer, leaseId, 0, callDeadline(deadline)),
 						callDeadline(deadline));
 				contender = created.contender();
 				this.waiters.add(waiter);
@@ -311,7 +317,8 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 			if (System.nanoTime() >= deadline || !this.contenders.awaitDelete(blocker.key(), deadline)) {
 				return false;
 			}
-			queue = this.contenders.list(path, callDeadline(deadline));
+			queue = retryWhileUnavailable(() -> this.contenders.list(path, callDeadline(deadline)),
+					callDeadline(deadline));
 		}
 	}
 
@@ -418,6 +425,34 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 			case IN_DOUBT -> LockState.IN_DOUBT;
 			case LOST -> LockState.LOST;
 		};
+	}
+
+	/**
+	 * Runs an etcd call again, every {@value #UNAVAILABLE_RETRY_MILLIS} ms, while it fails only
+	 * because no member can serve it for now (a leader being elected), until the bound.
+	 */
+	private static <T> T retryWhileUnavailable(EtcdCall<T> call, long boundNanos)
+			throws InterruptedException, ExecutionException, TimeoutException {
+		while (true) {
+			try {
+				return call.run();
+			}
+			catch (ExecutionException ex) {
+				if (!EtcdErrors.isUnavailable(ex) || System.nanoTime()
+						+ TimeUnit.MILLISECONDS.toNanos(UNAVAILABLE_RETRY_MILLIS) - boundNanos >= 0) {
+					throw ex;
+				}
+				Thread.sleep(UNAVAILABLE_RETRY_MILLIS);
+			}
+		}
+	}
+
+	/** A call to etcd. */
+	@FunctionalInterface
+	private interface EtcdCall<T> {
+
+		T run() throws InterruptedException, ExecutionException, TimeoutException;
+
 	}
 
 	private static long callDeadline(long deadline) {
