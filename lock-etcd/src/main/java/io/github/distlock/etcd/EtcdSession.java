@@ -21,9 +21,9 @@ import org.jspecify.annotations.Nullable;
  * to, kept alive by jetcd. A lease renewed lately is {@link Status#ALIVE}; one whose renewals
  * failed or are late is {@link Status#IN_DOUBT} (etcd may still hold it); one that etcd said it
  * does not know, or that went unrenewed for its whole time to live, is {@link Status#LOST}, and
- * so are the keys bound to it. A lease in doubt is renewed with single requests every half
- * second until one is answered (over another member, if the keep-alive stream broke with
- * one). A lost lease is replaced by a new one at the next acquisition.
+ * so are the keys bound to it. A lease in doubt is renewed with single requests, one at a time
+ * and each given half a second, until one is answered (over another member, if the keep-alive
+ * stream broke with one). A lost lease is replaced by a new one at the next acquisition.
  */
 final class EtcdSession implements AutoCloseable {
 
@@ -43,8 +43,8 @@ final class EtcdSession implements AutoCloseable {
 
 	private static final long CHECK_MILLIS = 200;
 
-	/** How often a lease in doubt is renewed with a single request, each given as long to answer. */
-	private static final long RENEW_RETRY_MILLIS = 500;
+	/** How long a single renewal of a lease in doubt is given to answer. */
+	private static final long RENEW_TIMEOUT_MILLIS = 500;
 
 	private final Client client;
 
@@ -58,8 +58,6 @@ final class EtcdSession implements AutoCloseable {
 
 	private final ScheduledFuture<?> watchdog;
 
-	private final ScheduledExecutorService scheduler;
-
 	EtcdSession(Client client, Duration ttl, Listener listener, ScheduledExecutorService scheduler) {
 		this.client = client;
 		this.ttlSeconds = Math.max(1, ttl.toSeconds());
@@ -67,7 +65,6 @@ final class EtcdSession implements AutoCloseable {
 		// jetcd renews every third of the time to live, checking every 500 ms
 		this.doubtAfterNanos = Math.max(ttlNanos * 2 / 3, ttlNanos / 3 + TimeUnit.SECONDS.toNanos(1));
 		this.listener = listener;
-		this.scheduler = scheduler;
 		this.watchdog = scheduler.scheduleWithFixedDelay(this::checkRenewals, CHECK_MILLIS, CHECK_MILLIS,
 				TimeUnit.MILLISECONDS);
 		// granted ahead, so that the first acquisition does not wait for the connection and the grant
@@ -137,14 +134,15 @@ final class EtcdSession implements AutoCloseable {
 		}
 		else if (silent >= this.doubtAfterNanos) {
 			change(lease, Status.IN_DOUBT);
-			renewOnce(lease);
 		}
+		renewOnce(lease);
 	}
 
 	/**
-	 * Renews a lease in doubt with single requests until one is answered, the lease is lost or
-	 * it is no longer in doubt: the keep-alive stream may have broken with the member it went to,
-	 * and jetcd would only renew again at its next interval, a third of the time to live later.
+	 * Renews a lease in doubt with a single request, unless one is under way; the watchdog asks
+	 * again at each check while the lease stays in doubt. The keep-alive stream may have broken
+	 * with the member it went to, and jetcd would only renew again at its next interval, a third
+	 * of the time to live later.
 	 */
 	private void renewOnce(Lease lease) {
 		if (lease.status() != Status.IN_DOUBT || !lease.renewing.compareAndSet(false, true)) {
@@ -152,7 +150,7 @@ final class EtcdSession implements AutoCloseable {
 		}
 		this.client.getLeaseClient()
 			.keepAliveOnce(lease.id())
-			.orTimeout(RENEW_RETRY_MILLIS, TimeUnit.MILLISECONDS)
+			.orTimeout(RENEW_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
 			.whenComplete((response, failure) -> {
 				lease.renewing.set(false);
 				if (failure == null && response.getTTL() > 0) {
@@ -161,9 +159,6 @@ final class EtcdSession implements AutoCloseable {
 				}
 				else if (failure == null || EtcdErrors.isLeaseNotFound(failure)) {
 					change(lease, Status.LOST);
-				}
-				else if (lease.status() == Status.IN_DOUBT && !this.scheduler.isShutdown()) {
-					this.scheduler.schedule(() -> renewOnce(lease), RENEW_RETRY_MILLIS, TimeUnit.MILLISECONDS);
 				}
 			});
 	}
