@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.etcd.jetcd.ByteSequence;
-import io.etcd.jetcd.Client;
 import io.etcd.jetcd.options.GetOption;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -27,8 +26,6 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  */
 public class EtcdHealthIndicator extends AbstractHealthIndicator {
 
-	private final Client client;
-
 	private final EtcdLockRegistry registry;
 
 	private final String checkedKey;
@@ -37,14 +34,12 @@ public class EtcdHealthIndicator extends AbstractHealthIndicator {
 
 	/**
 	 * Creates an indicator.
-	 * @param client the client locks go through
-	 * @param registry the registry whose lease is reported
+	 * @param registry the registry whose client is checked and whose lease is reported
 	 * @param checkedKey the key read, such as the lock root path
 	 * @param timeout how long to wait for etcd's answer
 	 */
-	public EtcdHealthIndicator(Client client, EtcdLockRegistry registry, String checkedKey, Duration timeout) {
+	public EtcdHealthIndicator(EtcdLockRegistry registry, String checkedKey, Duration timeout) {
 		super("etcd health check failed");
-		this.client = client;
 		this.registry = registry;
 		this.checkedKey = checkedKey;
 		this.timeout = timeout;
@@ -68,7 +63,8 @@ public class EtcdHealthIndicator extends AbstractHealthIndicator {
 		ByteSequence key = ByteSequence.from(this.checkedKey, StandardCharsets.UTF_8);
 		long millis = this.timeout.toMillis();
 		try {
-			this.client.getKVClient()
+			this.registry.client()
+				.getKVClient()
 				.get(key, GetOption.builder().withCountOnly(true).build())
 				.get(millis, TimeUnit.MILLISECONDS);
 			builder.up();

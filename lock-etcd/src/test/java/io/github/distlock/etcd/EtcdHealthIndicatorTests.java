@@ -76,7 +76,7 @@ class EtcdHealthIndicatorTests {
 
 	private EtcdHealthIndicator indicator(String endpoint, Duration ttl) {
 		EtcdLockRegistry registry = this.registries.registry(List.of(endpoint), ttl, TestRegistries.NO_LISTENER);
-		return new EtcdHealthIndicator(registry.client(), registry, "/health", Duration.ofMillis(500));
+		return new EtcdHealthIndicator(registry, "/health", Duration.ofMillis(500));
 	}
 
 }

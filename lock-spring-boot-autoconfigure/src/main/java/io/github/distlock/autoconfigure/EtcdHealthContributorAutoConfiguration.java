@@ -1,6 +1,5 @@
 package io.github.distlock.autoconfigure;
 
-import io.etcd.jetcd.Client;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.etcd.EtcdHealthIndicator;
 import io.github.distlock.etcd.EtcdLockPathResolver;
@@ -19,16 +18,15 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = EtcdLockAutoConfiguration.class)
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class, EtcdLockRegistry.class })
-@ConditionalOnBean({ EtcdLockRegistry.class, Client.class })
+@ConditionalOnBean(EtcdLockRegistry.class)
 @ConditionalOnEnabledHealthIndicator("etcd")
 public final class EtcdHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = { "etcdHealthIndicator", "etcdHealthContributor" })
-	EtcdHealthIndicator etcdHealthIndicator(Client etcdClient, EtcdLockRegistry lockRegistry,
-			LockPathResolver lockPathResolver, EtcdLockProperties properties) {
-		return new EtcdHealthIndicator(etcdClient, lockRegistry, checkedKey(lockPathResolver),
-				properties.getHealth().getTimeout());
+	EtcdHealthIndicator etcdHealthIndicator(EtcdLockRegistry lockRegistry, LockPathResolver lockPathResolver,
+			EtcdLockProperties properties) {
+		return new EtcdHealthIndicator(lockRegistry, checkedKey(lockPathResolver), properties.getHealth().getTimeout());
 	}
 
 	/**
