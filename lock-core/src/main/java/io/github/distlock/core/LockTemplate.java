@@ -2,7 +2,9 @@ package io.github.distlock.core;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 
+import io.github.distlock.annotation.LockType;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -21,6 +23,9 @@ public class LockTemplate implements LockOperations {
 	private final LockListener listener;
 
 	private final boolean failOnLost;
+
+	/** The registry's lock types, read once: the default makes a new set at each call. */
+	private final Set<LockType> supportedTypes;
 
 	/**
 	 * Creates a template with no listener that throws {@link LockLostException} for lost locks.
@@ -42,6 +47,7 @@ public class LockTemplate implements LockOperations {
 		this.registry = Objects.requireNonNull(registry, "registry");
 		this.listener = Objects.requireNonNull(listener, "listener");
 		this.failOnLost = failOnLost;
+		this.supportedTypes = Set.copyOf(registry.supportedTypes());
 	}
 
 	@Override
@@ -56,7 +62,7 @@ public class LockTemplate implements LockOperations {
 
 	@Override
 	public LockHandle acquire(LockRequest request) {
-		if (!this.registry.supportedTypes().contains(request.type())) {
+		if (!this.supportedTypes.contains(request.type())) {
 			throw new IllegalArgumentException("Lock type " + request.type() + " of lock '" + request.key()
 					+ "' is not supported by the lock backend (" + this.registry.getClass().getSimpleName()
 					+ "), which supports " + this.registry.supportedTypes());
