@@ -9,6 +9,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -107,10 +108,15 @@ public final class ZooKeeperTestSupport {
 	 */
 	public static List<String> ephemeralNodesUnder(CuratorFramework client, String path) throws Exception {
 		List<String> found = new ArrayList<>();
-		if (client.checkExists().forPath(path) == null) {
+		List<String> children;
+		try {
+			children = client.getChildren().forPath(path);
+		}
+		catch (KeeperException.NoNodeException ex) {
+			// gone, or deleted while this looked (Curator deletes nodes in the background)
 			return found;
 		}
-		for (String child : client.getChildren().forPath(path)) {
+		for (String child : children) {
 			String childPath = ZKPaths.makePath(path, child);
 			Stat stat = client.checkExists().forPath(childPath);
 			if (stat != null && stat.getEphemeralOwner() != 0) {

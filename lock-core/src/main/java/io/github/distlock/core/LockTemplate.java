@@ -11,12 +11,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The default {@link LockOperations}: acquires through a {@link LockRegistry}, exposes the held
- * lock through {@link LockContext}, tells the {@link LockListener}, and reports a lock lost
- * while the work ran.
+ * lock through {@link LockContext}, and reports a lock lost while the work ran. Lock events
+ * come from the registry ({@link io.github.distlock.core.spi.LockEngine} tells its listener of
+ * each), or from the template for a registry that tells none.
  */
 public class LockTemplate implements LockOperations {
 
 	private static final Log logger = LogFactory.getLog(LockTemplate.class);
+
+	private static final LockListener NO_LISTENER = new LockListener() {
+	};
 
 	private final LockRegistry registry;
 
@@ -28,18 +32,30 @@ public class LockTemplate implements LockOperations {
 	private final Set<LockType> supportedTypes;
 
 	/**
-	 * Creates a template with no listener that throws {@link LockLostException} for lost locks.
+	 * Creates a template that throws {@link LockLostException} for lost locks.
 	 * @param registry the lock backend
 	 */
 	public LockTemplate(LockRegistry registry) {
-		this(registry, new LockListener() {
-		}, true);
+		this(registry, true);
 	}
 
 	/**
 	 * Creates a template.
 	 * @param registry the lock backend
-	 * @param listener told of acquisitions, failures and releases
+	 * @param failOnLost whether work that finished after its lock was lost throws
+	 * {@link LockLostException} (otherwise a warning is logged)
+	 */
+	public LockTemplate(LockRegistry registry, boolean failOnLost) {
+		this(registry, NO_LISTENER, failOnLost);
+	}
+
+	/**
+	 * Creates a template that tells a listener of the acquisitions, failures and releases
+	 * through it: for a registry that tells no listener itself. A registry built on
+	 * {@link io.github.distlock.core.spi.LockEngine} tells its own listener of every lock event;
+	 * a listener given to both is told twice.
+	 * @param registry the lock backend
+	 * @param listener told of acquisitions, failures and releases through this template
 	 * @param failOnLost whether work that finished after its lock was lost throws
 	 * {@link LockLostException} (otherwise a warning is logged)
 	 */
@@ -65,7 +81,7 @@ public class LockTemplate implements LockOperations {
 		if (!this.supportedTypes.contains(request.type())) {
 			throw new IllegalArgumentException("Lock type " + request.type() + " of lock '" + request.key()
 					+ "' is not supported by the lock backend (" + this.registry.getClass().getSimpleName()
-					+ "), which supports " + this.registry.supportedTypes());
+					+ "), which supports " + this.supportedTypes);
 		}
 		this.listener.onAcquisitionStarted(request);
 		long start = System.nanoTime();

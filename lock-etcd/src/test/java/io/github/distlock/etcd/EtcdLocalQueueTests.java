@@ -40,7 +40,7 @@ class EtcdLocalQueueTests {
 		EtcdLockRegistry registry = this.registries.registry(List.of(etcd.endpoint()), Duration.ofSeconds(10),
 				TestRegistries.NO_LISTENER);
 		assertThat(mostKeysSeenWhileEightThreadsContend(registry, "queued")).isEqualTo(1);
-		assertThat(registry.localQueueCount()).isZero();
+		assertThat(registry.locksInUse()).isZero();
 	}
 
 	@Test
@@ -48,7 +48,7 @@ class EtcdLocalQueueTests {
 		EtcdLockRegistry registry = this.registries.registry(List.of(etcd.endpoint()), Duration.ofSeconds(10),
 				TestRegistries.NO_LISTENER, false);
 		assertThat(mostKeysSeenWhileEightThreadsContend(registry, "unqueued")).isGreaterThan(1);
-		assertThat(registry.localQueueCount()).isZero();
+		assertThat(registry.locksInUse()).isZero();
 	}
 
 	@Test
@@ -58,11 +58,11 @@ class EtcdLocalQueueTests {
 		for (int i = 0; i < 200; i++) {
 			for (LockType type : LockType.values()) {
 				try (LockHandle lock = registry.acquire(new LockRequest("key-" + i, type, Duration.ofSeconds(5), "t"))) {
-					assertThat(registry.localQueueCount()).isEqualTo(1);
+					assertThat(registry.locksInUse()).isEqualTo(1);
 				}
 			}
 		}
-		assertThat(registry.localQueueCount()).isZero();
+		assertThat(registry.locksInUse()).isZero();
 	}
 
 	private static int mostKeysSeenWhileEightThreadsContend(EtcdLockRegistry registry, String key)

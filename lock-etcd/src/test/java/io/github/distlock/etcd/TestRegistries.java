@@ -38,13 +38,21 @@ final class TestRegistries implements AutoCloseable {
 	 * A registry on its own client, with or without the local queue.
 	 */
 	EtcdLockRegistry registry(List<String> endpoints, Duration ttl, LockListener listener, boolean localQueue) {
+		return registry(endpoints, ttl, listener, new EtcdLockRegistry.Options(ttl, false, localQueue));
+	}
+
+	/**
+	 * A registry on its own client, with the given options.
+	 */
+	EtcdLockRegistry registry(List<String> endpoints, Duration ttl, LockListener listener,
+			EtcdLockRegistry.Options options) {
 		Client client = Client.builder()
 			.endpoints(endpoints.toArray(String[]::new))
 			.connectTimeout(Duration.ofMillis(500))
 			.build();
 		this.closeables.add(client);
 		EtcdLockRegistry registry = new EtcdLockRegistry(client, new EtcdLockPathResolver(this.rootPath), listener,
-				new EtcdLockRegistry.Options(ttl, false, localQueue));
+				options);
 		this.closeables.add(registry);
 		return registry;
 	}

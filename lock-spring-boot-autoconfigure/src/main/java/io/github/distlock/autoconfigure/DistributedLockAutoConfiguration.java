@@ -1,7 +1,5 @@
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.CompositeLockListener;
-import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockTemplate;
@@ -38,14 +36,13 @@ import org.springframework.util.function.SingletonSupplier;
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @ConditionalOnBean(LockRegistry.class)
 @EnableConfigurationProperties(DistributedLockProperties.class)
+@Import(LockListenersConfiguration.class)
 public final class DistributedLockAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(LockOperations.class)
-	LockTemplate lockOperations(LockRegistry lockRegistry, ObjectProvider<LockListener> listeners,
-			DistributedLockProperties properties) {
-		return new LockTemplate(lockRegistry, new CompositeLockListener(listeners.orderedStream().toList()),
-				properties.getLockLost().isFailOnReturn());
+	LockTemplate lockOperations(LockRegistry lockRegistry, DistributedLockProperties properties) {
+		return new LockTemplate(lockRegistry, properties.getLockLost().isFailOnReturn());
 	}
 
 	@Bean
@@ -96,11 +93,11 @@ public final class DistributedLockAutoConfiguration {
 		@ConditionalOnMissingBean
 		static DistributedLockInterceptor distributedLockInterceptor(LockOperationSource lockOperationSource,
 				ObjectProvider<LockOperations> lockOperations, ObjectProvider<DistributedLockProperties> properties,
-				ObjectProvider<LockListener> listeners) {
+				ObjectProvider<LockListeners> listeners) {
 			return new DistributedLockInterceptor(lockOperationSource,
 					SingletonSupplier.of(lockOperations::getObject),
 					SingletonSupplier.of(() -> properties.getObject().getDefaultWaitTime()),
-					SingletonSupplier.of(() -> new CompositeLockListener(listeners.orderedStream().toList())));
+					SingletonSupplier.of(() -> listeners.getObject().listener()));
 		}
 
 		@Bean

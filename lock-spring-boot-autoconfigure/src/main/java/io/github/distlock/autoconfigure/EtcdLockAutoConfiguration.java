@@ -7,8 +7,6 @@ import javax.net.ssl.SSLException;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
-import io.github.distlock.core.CompositeLockListener;
-import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.etcd.EtcdLockPathResolver;
@@ -27,6 +25,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Conditional;
 
 /**
@@ -40,6 +39,7 @@ import org.springframework.context.annotation.Conditional;
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @Conditional(EtcdLockAutoConfiguration.EtcdBackendCondition.class)
 @EnableConfigurationProperties(EtcdLockProperties.class)
+@Import(LockListenersConfiguration.class)
 public final class EtcdLockAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
@@ -82,11 +82,12 @@ public final class EtcdLockAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(LockRegistry.class)
 	EtcdLockRegistry lockRegistry(Client etcdClient, LockPathResolver lockPathResolver,
-			ObjectProvider<LockListener> listeners, EtcdLockProperties properties) {
+			LockListeners listeners, EtcdLockProperties properties) {
 		EtcdLockRegistry registry = new EtcdLockRegistry(etcdClient, lockPathResolver,
-				new CompositeLockListener(listeners.orderedStream().toList()), new EtcdLockRegistry.Options(
+				listeners.listener(), new EtcdLockRegistry.Options(
 						properties.getLeaseTtl(), properties.getLockLost().isInterruptHolder(),
-						properties.getLocalQueue().isEnabled()));
+						properties.getLocalQueue().isEnabled(), properties.getLocalQueue().getMaxHandoffs(),
+						properties.getLocalQueue().getMaxHandoffTime()));
 		EtcdStartupCheck.check(registry, properties);
 		return registry;
 	}

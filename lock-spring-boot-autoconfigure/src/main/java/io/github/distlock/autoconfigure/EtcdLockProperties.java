@@ -223,12 +223,41 @@ public class EtcdLockProperties {
 		 */
 		private boolean enabled = true;
 
+		/**
+		 * How many times in a row a held MUTEX lock may pass directly to the next waiting thread
+		 * of this JVM, without deleting its key in etcd; 0 never hands off. Bounded so that other
+		 * processes get their turn.
+		 */
+		private int maxHandoffs = 8;
+
+		/**
+		 * How long after a MUTEX lock was acquired in etcd it may still be handed off to the next
+		 * waiting thread of this JVM.
+		 */
+		private Duration maxHandoffTime = Duration.ofMillis(100);
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+		public int getMaxHandoffs() {
+			return this.maxHandoffs;
+		}
+
+		public void setMaxHandoffs(int maxHandoffs) {
+			this.maxHandoffs = maxHandoffs;
+		}
+
+		public Duration getMaxHandoffTime() {
+			return this.maxHandoffTime;
+		}
+
+		public void setMaxHandoffTime(Duration maxHandoffTime) {
+			this.maxHandoffTime = maxHandoffTime;
 		}
 
 	}

@@ -1,7 +1,5 @@
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.CompositeLockListener;
-import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
@@ -18,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
@@ -31,6 +30,7 @@ import org.springframework.core.env.Environment;
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "zookeeper", matchIfMissing = true)
 @EnableConfigurationProperties
+@Import(LockListenersConfiguration.class)
 public final class ZooKeeperLockAutoConfiguration {
 
 	@Bean
@@ -56,13 +56,13 @@ public final class ZooKeeperLockAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(LockRegistry.class)
 	ZookeeperLockRegistry lockRegistry(CuratorFramework curatorFramework, LockPathResolver lockPathResolver,
-			ObjectProvider<LockListener> listeners, ZooKeeperLockProperties properties) {
+			LockListeners listeners, ZooKeeperLockProperties properties) {
 		if (curatorFramework.getState() == CuratorFrameworkState.LATENT) {
 			curatorFramework.start();
 		}
 		ZooKeeperLockProperties.LocalQueue localQueue = properties.getLocalQueue();
 		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(curatorFramework, lockPathResolver,
-				new CompositeLockListener(listeners.orderedStream().toList()),
+				listeners.listener(),
 				new ZookeeperLockRegistry.Options(properties.getLockLost().isInterruptHolder(),
 						localQueue.isEnabled(), localQueue.getMaxHandoffs(), localQueue.getMaxHandoffTime()));
 		registry.verifyServer();

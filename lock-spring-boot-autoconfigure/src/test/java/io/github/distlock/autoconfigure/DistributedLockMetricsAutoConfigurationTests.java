@@ -2,12 +2,16 @@ package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.LockState;
 import io.github.distlock.metrics.LockMetricsListener;
 import io.github.distlock.metrics.LockRegistryMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.github.distlock.ZooKeeperServerExtension;
+import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -19,7 +23,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import static io.github.distlock.ZooKeeperTestSupport.expireSession;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class DistributedLockMetricsAutoConfigurationTests {
 
@@ -49,6 +55,23 @@ class DistributedLockMetricsAutoConfigurationTests {
 			assertThat(meters.get(LockMetricsListener.HELD).timer().count()).isEqualTo(1);
 			assertThat(meters.find(LockRegistryMetrics.ACTIVE).gauge()).isNotNull();
 			assertThat(meters.find(LockRegistryMetrics.PENDING).gauge()).isNotNull();
+		});
+	}
+
+	@Test
+	void theRegistryTellsTheMetersOfEachEventOnce() {
+		this.withMicrometer.run((context) -> {
+			LockOperations locks = context.getBean(LockOperations.class);
+			locks.execute("metrics:once", Duration.ofSeconds(1), () -> null);
+			LockHandle doomed = locks.acquire("metrics:lost", Duration.ofSeconds(1));
+			expireSession(context.getBean(CuratorFramework.class));
+			await().atMost(Duration.ofSeconds(30)).until(() -> doomed.state() == LockState.LOST);
+			doomed.close();
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			Tags tags = Tags.of("name", "programmatic", "type", "MUTEX");
+			assertThat(meters.get(LockMetricsListener.ACQUIRED).tags(tags).counter().count()).isEqualTo(2);
+			assertThat(meters.get(LockMetricsListener.HELD).tags(tags).timer().count()).isEqualTo(2);
+			assertThat(meters.get(LockMetricsListener.LOST).tags(tags).counter().count()).isEqualTo(1);
 		});
 	}
 

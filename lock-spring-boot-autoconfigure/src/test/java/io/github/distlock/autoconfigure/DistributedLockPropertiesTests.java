@@ -2,6 +2,7 @@ package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.distlock.etcd.EtcdLockRegistry;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.Ordered;
@@ -49,6 +50,14 @@ class DistributedLockPropertiesTests {
 		assertThat(this.zookeeper.getLocalQueue().getMaxHandoffTime()).isEqualTo(Duration.ofMillis(100));
 		assertThat(this.zookeeper.getLockLost().isInterruptHolder()).isFalse();
 		assertThat(this.zookeeper.getHealth().getTimeout()).isEqualTo(Duration.ofSeconds(1));
+		EtcdLockProperties etcd = new EtcdLockProperties();
+		EtcdLockRegistry.Options etcdDefaults = EtcdLockRegistry.Options.DEFAULTS;
+		assertThat(etcd.getLeaseTtl()).isEqualTo(etcdDefaults.leaseTtl());
+		assertThat(etcd.getLocalQueue().isEnabled()).isEqualTo(etcdDefaults.localQueue());
+		assertThat(etcd.getLocalQueue().getMaxHandoffs()).isEqualTo(etcdDefaults.maxHandoffs()).isEqualTo(8);
+		assertThat(etcd.getLocalQueue().getMaxHandoffTime()).isEqualTo(etcdDefaults.maxHandoffTime())
+			.isEqualTo(Duration.ofMillis(100));
+		assertThat(etcd.getLockLost().isInterruptHolder()).isEqualTo(etcdDefaults.interruptOnLoss());
 		EmbeddedZooKeeperProperties embedded = new EmbeddedZooKeeperProperties();
 		assertThat(embedded.isEnabled()).isFalse();
 		assertThat(embedded.getPort()).isZero();

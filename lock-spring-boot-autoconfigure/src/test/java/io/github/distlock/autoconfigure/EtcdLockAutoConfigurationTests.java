@@ -73,6 +73,11 @@ class EtcdLockAutoConfigurationTests {
 					"distributed-lock.etcd.lock-lost.interrupt-holder=true")
 			.run((context) -> assertThat(options(context.getBean(EtcdLockRegistry.class)))
 				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), true, false)));
+		etcdChosen()
+			.withPropertyValues("distributed-lock.etcd.local-queue.max-handoffs=3",
+					"distributed-lock.etcd.local-queue.max-handoff-time=40ms")
+			.run((context) -> assertThat(options(context.getBean(EtcdLockRegistry.class)))
+				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), false, true, 3, Duration.ofMillis(40))));
 	}
 
 	@Test

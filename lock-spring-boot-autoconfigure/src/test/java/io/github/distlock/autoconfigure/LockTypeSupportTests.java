@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockOperations;
@@ -18,6 +19,7 @@ import io.github.distlock.test.memory.InMemoryLockRegistry;
 import io.github.distlock.test.memory.InMemoryLockService;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -72,9 +74,16 @@ class LockTypeSupportTests {
 		});
 	}
 
+	/**
+	 * An application's own registry, which tells the application's listeners.
+	 */
 	static class MutexOnlyRegistry implements LockRegistry {
 
-		private final InMemoryLockRegistry delegate = new InMemoryLockRegistry(new InMemoryLockService());
+		private final InMemoryLockRegistry delegate;
+
+		MutexOnlyRegistry(LockListener listener) {
+			this.delegate = new InMemoryLockRegistry(new InMemoryLockService(), listener);
+		}
 
 		@Override
 		public LockHandle acquire(LockRequest request) {
@@ -92,8 +101,8 @@ class LockTypeSupportTests {
 	static class MutexOnlyBackend {
 
 		@Bean
-		MutexOnlyRegistry mutexOnlyRegistry() {
-			return new MutexOnlyRegistry();
+		MutexOnlyRegistry mutexOnlyRegistry(ObjectProvider<LockListener> listeners) {
+			return new MutexOnlyRegistry(new CompositeLockListener(listeners.orderedStream().toList()));
 		}
 
 	}

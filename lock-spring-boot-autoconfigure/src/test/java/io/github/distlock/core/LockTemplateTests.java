@@ -5,44 +5,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
-import org.apache.curator.framework.CuratorFramework;
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.test.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
-import static io.github.distlock.ZooKeeperTestSupport.expireSession;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-import static org.awaitility.Awaitility.await;
 
+/**
+ * The programmatic API over the in-memory backend.
+ */
 class LockTemplateTests {
 
-	@RegisterExtension
-	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
+	private final InMemoryLockRegistry registry = new InMemoryLockRegistry(new InMemoryLockService());
 
-	private CuratorFramework client;
-
-	private ZookeeperLockRegistry registry;
-
-	private LockTemplate locks;
-
-	@BeforeEach
-	void connect() throws Exception {
-		this.client = connectedClient(zookeeper.connectString());
-		this.registry = new ZookeeperLockRegistry(this.client, new ZnodeLockPathResolver("/Locks"));
-		this.locks = new LockTemplate(this.registry);
-	}
+	private final LockTemplate locks = new LockTemplate(this.registry);
 
 	@AfterEach
 	void disconnect() {
 		this.registry.close();
-		this.client.close();
 	}
 
 	@Test
@@ -53,7 +36,7 @@ class LockTemplateTests {
 			assertThat(lock.isHeld()).isTrue();
 			return lock.key() + "@" + lock.path();
 		});
-		assertThat(result).isEqualTo("stock:42@/Locks/stock:42");
+		assertThat(result).isEqualTo("stock:42@memory:stock:42");
 		assertThat(LockContext.current()).isNull();
 		assertThat(this.registry.heldLocks()).isEmpty();
 	}
@@ -101,21 +84,37 @@ class LockTemplateTests {
 	void lockLostDuringTheCallbackIsReportedAfterIt() {
 		assertThatExceptionOfType(LockLostException.class)
 			.isThrownBy(() -> this.locks.execute("lost", Duration.ofSeconds(1), () -> {
-				AcquiredLock lock = LockContext.current();
-				try {
-					expireSession(this.client);
-				}
-				catch (Exception ex) {
-					throw new IllegalStateException(ex);
-				}
-				await().atMost(Duration.ofSeconds(30)).until(() -> lock.state() == LockState.LOST);
+				this.registry.expireSession();
+				assertThat(LockContext.current().state()).isEqualTo(LockState.LOST);
 				return "done";
 			}))
 			.satisfies((ex) -> {
 				assertThat(ex.getKey()).isEqualTo("lost");
-				assertThat(ex.getPath()).isEqualTo("/Locks/lost");
+				assertThat(ex.getPath()).isEqualTo("memory:lost");
 			});
 		assertThat(this.registry.heldLocks()).isEmpty();
+		assertThat(LockContext.current()).isNull();
+	}
+
+	@Test
+	void typeTheBackendDoesNotSupportIsRefusedBeforeWaiting() {
+		LockRegistry mutexOnly = new LockRegistry() {
+
+			@Override
+			public LockHandle acquire(LockRequest request) {
+				return LockTemplateTests.this.registry.acquire(request);
+			}
+
+			@Override
+			public java.util.Set<LockType> supportedTypes() {
+				return java.util.EnumSet.of(LockType.MUTEX);
+			}
+
+		};
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new LockTemplate(mutexOnly).acquire(new LockRequest("k", LockType.READ, Duration.ZERO, "t")))
+			.withMessageContaining("READ");
+		assertThat(this.registry.waiters()).isEmpty();
 	}
 
 }

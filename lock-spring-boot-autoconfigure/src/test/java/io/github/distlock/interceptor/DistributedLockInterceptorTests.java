@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.InvalidLockKeyException;
@@ -18,13 +17,9 @@ import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockRequest;
-import io.github.distlock.core.LockOperations;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.test.memory.InMemoryLockService;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -33,44 +28,32 @@ import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
-import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIOException;
 
 /**
- * {@code @DistributedLock} on beans of a real application context, against a real ZooKeeper.
+ * {@code @DistributedLock} on beans of a real application context, on the in-memory backend with
+ * a second client of the same service as another process.
  */
 class DistributedLockInterceptorTests {
 
-	private static TestingServer server;
+	private final InMemoryLockService service = new InMemoryLockService();
 
-	private static CuratorFramework otherProcess;
-
-	private static ZookeeperLockRegistry otherRegistry;
+	private final InMemoryLockRegistry otherRegistry = new InMemoryLockRegistry(this.service);
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
+		.withBean(InMemoryLockRegistry.class, () -> new InMemoryLockRegistry(this.service))
 		.withUserConfiguration(ServiceConfiguration.class);
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-		otherProcess = connectedClient(server.getConnectString());
-		otherRegistry = new ZookeeperLockRegistry(otherProcess, new ZnodeLockPathResolver("/Locks"));
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		otherRegistry.close();
-		otherProcess.close();
-		server.close();
+	@AfterEach
+	void closeOtherProcess() {
+		this.otherRegistry.close();
 	}
 
 	private void run(ContextConsumer<AssertableApplicationContext> consumer) {
-		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
-			.run(consumer);
+		this.contextRunner.run(consumer);
 	}
 
 	@Test
@@ -78,7 +61,7 @@ class DistributedLockInterceptorTests {
 		run((context) -> {
 			AcquiredLock lock = context.getBean(StockService.class).purchase(42);
 			assertThat(lock.key()).isEqualTo("stock:42");
-			assertThat(lock.path()).isEqualTo("/Locks/stock:42");
+			assertThat(lock.path()).isEqualTo("memory:stock:42");
 			assertThat(lock.fencingToken()).isPositive();
 			assertThat(lock.isHeld()).isFalse();
 			assertThat(LockContext.current()).isNull();
@@ -96,13 +79,12 @@ class DistributedLockInterceptorTests {
 	}
 
 	@Test
-	void lockIsHeldInZooKeeperWhileTheMethodRuns() {
+	void lockIsHeldInTheServiceWhileTheMethodRuns() {
 		run((context) -> {
-			CuratorFramework client = context.getBean(CuratorFramework.class);
-			List<String> nodesDuringCall = context.getBean(StockService.class)
-				.whileHeld(() -> ephemeralNodesUnder(client, "/Locks/held"));
-			assertThat(nodesDuringCall).hasSize(1);
-			assertThat(ephemeralNodesUnder(client, "/Locks")).isEmpty();
+			List<String> entriesDuringCall = context.getBean(StockService.class)
+				.whileHeld(() -> this.service.entriesOf("held"));
+			assertThat(entriesDuringCall).hasSize(1);
+			assertThat(this.service.entriesOf("held")).isEmpty();
 		});
 	}
 
@@ -120,8 +102,8 @@ class DistributedLockInterceptorTests {
 		run((context) -> {
 			StockService service = context.getBean(StockService.class);
 			assertThatIOException().isThrownBy(service::failing).withMessage("boom");
-			assertThat(ephemeralNodesUnder(context.getBean(CuratorFramework.class), "/Locks")).isEmpty();
-			try (LockHandle lock = otherRegistry.acquire(new LockRequest("failing", io.github.distlock.annotation.LockType.MUTEX, Duration.ZERO, "test"))) {
+			assertThat(this.service.entriesOf("failing")).isEmpty();
+			try (LockHandle lock = this.otherRegistry.acquire(new LockRequest("failing", io.github.distlock.annotation.LockType.MUTEX, Duration.ZERO, "test"))) {
 				assertThat(lock.isHeld()).isTrue();
 			}
 		});
@@ -203,17 +185,15 @@ class DistributedLockInterceptorTests {
 	@Test
 	void defaultWaitTimeAppliesWhenTheAnnotationGivesNone() throws Exception {
 		try (LockHandle busy = holdBusyElsewhere()) {
-			this.contextRunner
-				.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString(),
-						"distributed-lock.default-wait-time=250ms")
+			this.contextRunner.withPropertyValues("distributed-lock.default-wait-time=250ms")
 				.run((context) -> assertThatExceptionOfType(LockAcquisitionException.class)
 					.isThrownBy(() -> context.getBean(StockService.class).defaultWait())
 					.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(Duration.ofMillis(250))));
 		}
 	}
 
-	private static LockHandle holdBusyElsewhere() {
-		return otherRegistry.acquire(new LockRequest("busy", io.github.distlock.annotation.LockType.MUTEX, Duration.ofSeconds(5), "test"));
+	private LockHandle holdBusyElsewhere() {
+		return this.otherRegistry.acquire(new LockRequest("busy", io.github.distlock.annotation.LockType.MUTEX, Duration.ofSeconds(5), "test"));
 	}
 
 	@FunctionalInterface

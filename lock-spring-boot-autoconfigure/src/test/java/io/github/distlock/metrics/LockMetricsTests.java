@@ -12,30 +12,27 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.autoconfigure.DistributedLockMetricsAutoConfiguration;
+import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.test.memory.InMemoryLockService;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
@@ -44,44 +41,33 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
-import static io.github.distlock.ZooKeeperTestSupport.expireSession;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Lock metrics of an auto-configured application against a real ZooKeeper, with a second
- * client as another process.
+ * Lock metrics of an auto-configured application whose lock registry is the in-memory backend,
+ * given the application's listeners as a user's own registry bean is, with a second client of the
+ * same service as another process.
  */
 class LockMetricsTests {
 
 	private static final Duration SHORT = Duration.ofMillis(300);
 
-	private static TestingServer server;
+	private final InMemoryLockService service = new InMemoryLockService();
 
-	private static CuratorFramework otherProcess;
-
-	private static ZookeeperLockRegistry otherRegistry;
+	private final InMemoryLockRegistry otherRegistry = new InMemoryLockRegistry(this.service);
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
 				DistributedLockMetricsAutoConfiguration.class, MetricsAutoConfiguration.class,
 				SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
-		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+		.withBean(InMemoryLockService.class, () -> this.service)
+		.withUserConfiguration(InMemoryRegistryConfiguration.class);
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-		otherProcess = connectedClient(server.getConnectString());
-		otherRegistry = new ZookeeperLockRegistry(otherProcess, new ZnodeLockPathResolver("/Locks"));
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		otherRegistry.close();
-		otherProcess.close();
-		server.close();
+	@AfterEach
+	void closeOtherProcess() {
+		this.otherRegistry.close();
 	}
 
 	@Test
@@ -90,13 +76,13 @@ class LockMetricsTests {
 			LockOperations locks = context.getBean(LockOperations.class);
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			locks.acquire(request("scripted:1", SHORT)).close();
-			try (LockHandle busy = otherRegistry.acquire(request("scripted:busy", SHORT))) {
+			try (LockHandle busy = this.otherRegistry.acquire(request("scripted:busy", SHORT))) {
 				assertThatExceptionOfType(LockAcquisitionException.class)
 					.isThrownBy(() -> locks.acquire(request("scripted:busy", SHORT)));
 			}
 			LockHandle doomed = locks.acquire(request("scripted:2", SHORT));
-			expireSession(context.getBean(CuratorFramework.class));
-			await().atMost(Duration.ofSeconds(30)).until(() -> doomed.state() == LockState.LOST);
+			context.getBean(InMemoryLockRegistry.class).expireSession();
+			assertThat(doomed.state()).isEqualTo(LockState.LOST);
 			doomed.close();
 
 			assertThat(wait(meters, "acquired").count()).isEqualTo(2);
@@ -120,8 +106,8 @@ class LockMetricsTests {
 		this.contextRunner.withUserConfiguration(JobsConfiguration.class).run((context) -> {
 			Jobs jobs = context.getBean(Jobs.class);
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
-			try (LockHandle job = otherRegistry.acquire(request("job:7", SHORT));
-					LockHandle report = otherRegistry.acquire(request("report:7", SHORT))) {
+			try (LockHandle job = this.otherRegistry.acquire(request("job:7", SHORT));
+					LockHandle report = this.otherRegistry.acquire(request("report:7", SHORT))) {
 				assertThat(jobs.run(7)).isNull();
 				assertThat(jobs.report(7)).isEqualTo("busy");
 			}
@@ -147,7 +133,7 @@ class LockMetricsTests {
 			LockOperations locks = context.getBean(LockOperations.class);
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			assertThat(meters.get(LockRegistryMetrics.ACTIVE).gauge().value()).isZero();
-			LockHandle other = otherRegistry.acquire(request("gauge:contended", SHORT));
+			LockHandle other = this.otherRegistry.acquire(request("gauge:contended", SHORT));
 			CompletableFuture<Void> waiter;
 			try (LockHandle own = locks.acquire(request("gauge:own", SHORT))) {
 				waiter = CompletableFuture
@@ -207,23 +193,14 @@ class LockMetricsTests {
 	void failedAndInterruptedAcquisitionsAreTaggedSo() throws Exception {
 		SimpleMeterRegistry meters = new SimpleMeterRegistry();
 		LockMetricsListener listener = new LockMetricsListener(meters);
-		try (CuratorFramework unreachable = CuratorFrameworkFactory.builder()
-			.connectString("127.0.0.1:1")
-			.connectionTimeoutMs(500)
-			.retryPolicy(new RetryOneTime(100))
-			.build()) {
-			unreachable.start();
-			try (ZookeeperLockRegistry registry = new ZookeeperLockRegistry(unreachable,
-					new ZnodeLockPathResolver("/Locks"))) {
-				LockTemplate locks = new LockTemplate(registry, listener, true);
-				assertThatExceptionOfType(LockBackendException.class)
-					.isThrownBy(() -> locks.acquire(request("nowhere", SHORT)));
-			}
+		try (InMemoryLockRegistry registry = new InMemoryLockRegistry(this.service, listener)) {
+			registry.suspendConnection();
+			assertThatExceptionOfType(LockBackendException.class)
+				.isThrownBy(() -> new LockTemplate(registry).acquire(request("nowhere", SHORT)));
 		}
-		try (CuratorFramework client = connectedClient(server.getConnectString());
-				ZookeeperLockRegistry registry = new ZookeeperLockRegistry(client, new ZnodeLockPathResolver("/Locks"));
-				LockHandle held = otherRegistry.acquire(request("interrupted", SHORT))) {
-			LockTemplate locks = new LockTemplate(registry, listener, true);
+		try (InMemoryLockRegistry registry = new InMemoryLockRegistry(this.service, listener);
+				LockHandle held = this.otherRegistry.acquire(request("interrupted", SHORT))) {
+			LockTemplate locks = new LockTemplate(registry);
 			AtomicReference<Throwable> failure = new AtomicReference<>();
 			Thread waiter = new Thread(() -> {
 				try {
@@ -234,7 +211,7 @@ class LockMetricsTests {
 				}
 			});
 			waiter.start();
-			await().until(() -> registry.waiters().size() == 1);
+			await().until(() -> registry.waiters().size() == 1 && waiter.getState() != Thread.State.RUNNABLE);
 			waiter.interrupt();
 			waiter.join(30_000);
 			assertThat(failure.get()).isInstanceOf(LockInterruptedException.class);
@@ -255,6 +232,19 @@ class LockMetricsTests {
 
 	private static Timer wait(MeterRegistry meters, String outcome) {
 		return meters.get(LockMetricsListener.WAIT).tags("name", "scripted", "type", "MUTEX", "outcome", outcome).timer();
+	}
+
+	/**
+	 * The application's own registry, told of lock events by the application's listeners.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class InMemoryRegistryConfiguration {
+
+		@Bean(destroyMethod = "close")
+		InMemoryLockRegistry lockRegistry(InMemoryLockService service, ObjectProvider<LockListener> listeners) {
+			return new InMemoryLockRegistry(service, new CompositeLockListener(listeners.orderedStream().toList()));
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

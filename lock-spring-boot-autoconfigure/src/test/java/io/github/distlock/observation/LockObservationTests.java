@@ -4,70 +4,53 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.github.distlock.ZooKeeperServerExtension;
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.test.memory.InMemoryLockService;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.tck.TestObservationRegistry;
-import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
-import static io.github.distlock.ZooKeeperTestSupport.expireSession;
 import static io.micrometer.observation.tck.TestObservationRegistryAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.awaitility.Awaitility.await;
 
 /**
- * The observations of a scripted run against a real ZooKeeper: a lock acquired and held inside
- * a parent observation, a wait that times out, and a lock lost while held.
+ * The observations of a scripted run on the in-memory backend: a lock acquired and held inside
+ * a parent observation, a wait that times out, and a lock in doubt and then lost while held.
+ * The registry is the one source of the events; the template tells nobody.
  */
 class LockObservationTests {
 
-	@RegisterExtension
-	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
-
 	private final TestObservationRegistry observations = TestObservationRegistry.create();
 
-	private CuratorFramework client;
+	private final InMemoryLockService service = new InMemoryLockService();
 
-	private CuratorFramework otherClient;
+	private InMemoryLockRegistry registry;
 
-	private ZookeeperLockRegistry registry;
-
-	private ZookeeperLockRegistry other;
+	private InMemoryLockRegistry other;
 
 	private LockTemplate template;
 
 	@BeforeEach
-	void connect() throws Exception {
-		this.client = connectedClient(zookeeper.connectString());
-		this.otherClient = connectedClient(zookeeper.connectString());
-		LockObservationListener listener = new LockObservationListener(this.observations);
-		this.registry = new ZookeeperLockRegistry(this.client, new ZnodeLockPathResolver("/Locks"),
-				new CompositeLockListener(List.of(listener)), ZookeeperLockRegistry.Options.DEFAULTS);
-		this.other = new ZookeeperLockRegistry(this.otherClient, new ZnodeLockPathResolver("/Locks"));
-		this.template = new LockTemplate(this.registry, listener, true);
+	void connect() {
+		this.registry = new InMemoryLockRegistry(this.service, new LockObservationListener(this.observations));
+		this.other = new InMemoryLockRegistry(this.service);
+		this.template = new LockTemplate(this.registry);
 	}
 
 	@AfterEach
 	void close() {
 		this.registry.close();
 		this.other.close();
-		this.client.close();
-		this.otherClient.close();
 	}
 
 	@Test
@@ -89,7 +72,7 @@ class LockObservationTests {
 			.hasLowCardinalityKeyValue("type", "MUTEX")
 			.hasLowCardinalityKeyValue("outcome", "acquired")
 			.hasHighCardinalityKeyValue("key", "stock:42")
-			.hasHighCardinalityKeyValue("path", "/Locks/stock:42")
+			.hasHighCardinalityKeyValue("path", "memory:stock:42")
 			.doesNotHaveError();
 		assertThat(this.observations).hasObservationWithNameEqualTo(LockObservationListener.HOLD)
 			.that()
@@ -116,7 +99,7 @@ class LockObservationTests {
 	}
 
 	@Test
-	void lostLockIsAnEventOfItsHold() throws Exception {
+	void lockInDoubtAndThenLostAreEventsOfItsHold() {
 		List<String> events = new CopyOnWriteArrayList<>();
 		this.observations.observationConfig().observationHandler(new ObservationHandler<>() {
 
@@ -131,11 +114,11 @@ class LockObservationTests {
 			}
 
 		});
-		LockHandle lock = this.template.acquire(new LockRequest("lost", LockType.MUTEX, Duration.ofSeconds(5), "t"));
-		expireSession(this.client);
-		// the handle is LOST before the listeners are told
-		await().until(() -> lock.state() == LockState.LOST && events.size() == 2);
-		lock.close();
+		try (LockHandle lock = this.template.acquire(new LockRequest("lost", LockType.MUTEX, Duration.ofSeconds(5), "t"))) {
+			this.registry.suspendConnection();
+			this.registry.expireSession();
+			assertThat(lock.state()).isEqualTo(LockState.LOST);
+		}
 		assertThat(this.observations).hasObservationWithNameEqualTo(LockObservationListener.HOLD)
 			.that()
 			.hasBeenStopped()

@@ -95,7 +95,7 @@ class HandoffMutexTests {
 					for (int i = 0; i < ROUNDS; i++) {
 						try (LockHandle lock = this.first.acquire(request("hot", Duration.ofSeconds(60)))) {
 							tokens.add(lock.fencingToken());
-							nodes.add(((ZookeeperLockHandle) lock).nodePath());
+							nodes.add(this.first.nodePathOf(lock));
 							int read = counter[0];
 							Thread.sleep(1);
 							counter[0] = read + 1;

@@ -18,6 +18,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.spi.FencingTokens;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
@@ -63,7 +64,7 @@ class NewLockPathTests {
 		ZookeeperLockRegistry registry = registry(this.client, "/Locks", ZookeeperLockRegistry.Options.DEFAULTS);
 		registry.acquire(mutex("makes-the-root")).close();
 		try (LockHandle lock = registry.acquire(mutex("first-seen"))) {
-			String nodePath = ((ZookeeperLockHandle) lock).nodePath();
+			String nodePath = registry.nodePathOf(lock);
 			Stat node = this.client.checkExists().forPath(nodePath);
 			Stat lockPath = this.client.checkExists().forPath(lock.path());
 			assertThat(node.getCzxid()).as("one transaction, one zxid").isEqualTo(lockPath.getCzxid());
@@ -97,7 +98,7 @@ class NewLockPathTests {
 		// what the container reaper does to an empty lock path
 		this.client.delete().forPath("/Locks/reaped");
 		try (LockHandle lock = registry.acquire(mutex("reaped"))) {
-			Stat node = this.client.checkExists().forPath(((ZookeeperLockHandle) lock).nodePath());
+			Stat node = this.client.checkExists().forPath(registry.nodePathOf(lock));
 			assertThat(node.getCzxid()).isEqualTo(this.client.checkExists().forPath(lock.path()).getCzxid());
 			assertThat(lock.fencingToken()).isEqualTo(FencingTokens.of(node.getCzxid(), 0));
 		}
@@ -109,7 +110,7 @@ class NewLockPathTests {
 		ZookeeperLockRegistry registry = registry(this.client, "/Locks", ZookeeperLockRegistry.Options.DEFAULTS);
 		Stat lockPath = this.client.checkExists().forPath("/Locks/existing");
 		try (LockHandle lock = registry.acquire(mutex("existing"))) {
-			Stat node = this.client.checkExists().forPath(((ZookeeperLockHandle) lock).nodePath());
+			Stat node = this.client.checkExists().forPath(registry.nodePathOf(lock));
 			assertThat(node.getCzxid()).isGreaterThan(lockPath.getCzxid());
 			assertThat(lock.fencingToken()).isEqualTo(FencingTokens.of(node.getCzxid(), 0));
 		}
@@ -123,7 +124,7 @@ class NewLockPathTests {
 			ZookeeperLockRegistry registry = registry(this.client, root, options);
 			try (LockHandle lock = registry.acquire(mutex("k"))) {
 				assertThat(lock.path()).isEqualTo(root + "/k");
-				assertThat(this.client.checkExists().forPath(((ZookeeperLockHandle) lock).nodePath())).isNotNull();
+				assertThat(this.client.checkExists().forPath(registry.nodePathOf(lock))).isNotNull();
 			}
 			assertThat(ephemeralNodesUnder(this.client, root)).isEmpty();
 		}
@@ -134,7 +135,7 @@ class NewLockPathTests {
 		CuratorFramework namespaced = this.client.usingNamespace("app");
 		ZookeeperLockRegistry registry = registry(namespaced, "/Locks", ZookeeperLockRegistry.Options.DEFAULTS);
 		try (LockHandle lock = registry.acquire(mutex("spaced"))) {
-			String nodePath = ((ZookeeperLockHandle) lock).nodePath();
+			String nodePath = registry.nodePathOf(lock);
 			assertThat(nodePath).startsWith("/Locks/spaced/_c_");
 			assertThat(this.client.checkExists().forPath("/app" + nodePath)).isNotNull();
 		}
@@ -145,7 +146,7 @@ class NewLockPathTests {
 		ZookeeperLockRegistry registry = registry(this.client, "/Locks",
 				new ZookeeperLockRegistry.Options(false, false, 0, Duration.ZERO));
 		try (LockHandle lock = registry.acquire(mutex("curator-recipe"))) {
-			Stat node = this.client.checkExists().forPath(((ZookeeperLockHandle) lock).nodePath());
+			Stat node = this.client.checkExists().forPath(registry.nodePathOf(lock));
 			assertThat(node.getCzxid()).isEqualTo(this.client.checkExists().forPath(lock.path()).getCzxid());
 			assertThat(lock.fencingToken()).isEqualTo(FencingTokens.of(node.getCzxid(), 0));
 		}

@@ -108,10 +108,14 @@ class StrayNodeSweepTests {
 			ZookeeperLockRegistry.Options options, String strayName) throws Exception {
 		String key = "held-" + type + "-" + options.maxHandoffs() + chroot.replace('/', '-');
 		CuratorFramework client = client(zookeeper.connectString() + chroot);
-		ZookeeperLockRegistry registry = registry(client, options);
+		// the waiter must wait in ZooKeeper for its interrupt to be a failure that may leave a
+		// node: a wait in the engine's local queue leaves none, and schedules no sweep
+		boolean queuedByTheRecipe = type == LockType.MUTEX && options.handsOff();
+		ZookeeperLockRegistry registry = registry(client,
+				queuedByTheRecipe ? options : new ZookeeperLockRegistry.Options(false, false, 0, Duration.ZERO));
 		ZookeeperLockRegistry other = registry(client(zookeeper.connectString() + chroot), options);
 		LockHandle held = registry.acquire(request(key, type, Duration.ofSeconds(5)));
-		String heldNode = ((ZookeeperLockHandle) held).nodePath();
+		String heldNode = registry.nodePathOf(held);
 
 		assertThat(interruptedWhileWaiting(registry, request(key, type, Duration.ofSeconds(60))))
 			.isInstanceOf(LockInterruptedException.class);

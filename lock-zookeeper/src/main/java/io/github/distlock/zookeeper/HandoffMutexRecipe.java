@@ -9,6 +9,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.spi.FencingTokens;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.LockInternals;
 import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;

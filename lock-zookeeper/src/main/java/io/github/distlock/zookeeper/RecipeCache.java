@@ -1,12 +1,9 @@
 package io.github.distlock.zookeeper;
 
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
-import io.github.distlock.core.spi.LocalLockQueue;
 import org.apache.curator.framework.CuratorFramework;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The Curator recipes of one registry: one per lock path and kind, shared by every thread of the
@@ -43,8 +40,7 @@ final class RecipeCache {
 	 */
 	RecipeReference retain(RecipeKey key) {
 		return this.recipes.compute(key, (k, reference) -> {
-			RecipeReference result = (reference != null) ? reference
-					: new RecipeReference(createRecipe(k), localQueue(k.kind()));
+			RecipeReference result = (reference != null) ? reference : new RecipeReference(createRecipe(k));
 			result.retain();
 			return result;
 		});
@@ -75,23 +71,12 @@ final class RecipeCache {
 		return false;
 	}
 
-		void forEachHandle(Consumer<ZookeeperLockHandle> action) {
-		this.recipes.values().forEach((reference) -> reference.handles().forEach(action));
-	}
-
 	int size() {
 		return this.recipes.size();
 	}
 
 	private boolean handsOff() {
-		return this.options.localQueue() && this.options.maxHandoffs() > 0;
-	}
-
-	private @Nullable LocalLockQueue localQueue(RecipeKind kind) {
-		if (!this.options.localQueue() || (kind == RecipeKind.MUTEX && handsOff())) {
-			return null;
-		}
-		return LocalLockQueue.of(kind.anyType());
+		return this.options.handsOff();
 	}
 
 	private CuratorLockRecipe createRecipe(RecipeKey key) {

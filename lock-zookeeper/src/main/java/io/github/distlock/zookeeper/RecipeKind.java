@@ -9,15 +9,6 @@ enum RecipeKind {
 
 	MUTEX, SEMAPHORE_MUTEX, READ_WRITE;
 
-	/** A lock type this kind serves. */
-	LockType anyType() {
-		return switch (this) {
-			case MUTEX -> LockType.MUTEX;
-			case SEMAPHORE_MUTEX -> LockType.SEMAPHORE_MUTEX;
-			case READ_WRITE -> LockType.WRITE;
-		};
-	}
-
 	static RecipeKind of(LockType type) {
 		return switch (type) {
 			case MUTEX -> MUTEX;

@@ -1,51 +1,36 @@
 package io.github.distlock.zookeeper;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.core.DistributedLockException;
-import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
-import io.github.distlock.core.LockInterruptedException;
 import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockListener;
-import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockWaiter;
-import io.github.distlock.core.spi.LocalLockQueue;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
+import io.github.distlock.core.spi.FencingTokens;
+import io.github.distlock.core.spi.LockEngine;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.zookeeper.KeeperException;
 
 /**
- * The ZooKeeper {@link LockRegistry}: one Curator recipe per lock path and kind, shared by every
- * thread of the process (so reentrancy works) and reference-counted (so a recipe in use is never
- * dropped and an idle one is not kept).
+ * The ZooKeeper {@link LockRegistry}: core's {@link LockEngine} over Curator recipes, one per
+ * lock path and kind, shared by every thread of the process and reference-counted.
  * <p>
- * It follows the client's connection state: a held lock is {@link LockState#IN_DOUBT in doubt}
- * while the connection is suspended, {@link LockState#LOST lost} when the session is lost or
- * replaced, and {@link LockState#HELD held} again when the same session reconnects. The
- * {@link LockListener} is told of each change; optionally the holder's thread is interrupted
- * when its lock is lost. A thread whose lock was lost cannot re-enter it.
+ * A held lock is {@link LockState#IN_DOUBT in doubt} while the connection is suspended,
+ * {@link LockState#LOST lost} when the session is lost or replaced, and {@link LockState#HELD
+ * held} again when the same session reconnects. The {@link LockListener} is told of every lock
+ * event; optionally the holder's thread is interrupted when its lock is lost. A thread whose
+ * lock was lost cannot re-enter it.
  */
 public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, AutoCloseable {
-
-	private static final Log logger = LogFactory.getLog(ZookeeperLockRegistry.class);
-
-	/** How long a release may wait for ZooKeeper before its delete is left to the background. */
-	private static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private final CuratorFramework client;
 
@@ -53,17 +38,9 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 
 	private final Options options;
 
-	private final RecipeCache recipes;
+	private final ZooKeeperLockBackend backend;
 
-	private final SessionStateTracker session;
-
-	private final ServerCheck serverCheck;
-
-	private final Set<LockWaiter> waiters = ConcurrentHashMap.newKeySet();
-
-	private final DeadlineSweeper deadlines = new DeadlineSweeper();
-
-	private final StrayNodeSweep strays;
+	private final LockEngine engine;
 
 	/**
 	 * Creates a registry with no listener that does not interrupt holders.
@@ -79,7 +56,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 * Creates a registry.
 	 * @param client a started client
 	 * @param pathResolver maps keys to lock paths
-	 * @param listener told when a held lock changes state
+	 * @param listener told of acquisitions, failures, releases and changes of state
 	 * @param options how locks are taken and what happens when one is lost
 	 */
 	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, LockListener listener,
@@ -87,11 +64,8 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 		this.client = client;
 		this.pathResolver = pathResolver;
 		this.options = options;
-		this.recipes = new RecipeCache(client, options, this::sessionId);
-		this.strays = new StrayNodeSweep(client, this.recipes::inUse);
-		this.serverCheck = new ServerCheck(client);
-		this.session = new SessionStateTracker(client, this.recipes, listener, options.interruptOnLoss(),
-				this.serverCheck::checkInBackground);
+		this.backend = new ZooKeeperLockBackend(client, pathResolver, options);
+		this.engine = new LockEngine(this.backend, listener, options.engineOptions());
 	}
 
 	/**
@@ -101,248 +75,17 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 * @throws IllegalStateException if the server is older
 	 */
 	public void verifyServer() {
-		this.serverCheck.verify();
+		this.backend.serverCheck().verify();
 	}
 
 	@Override
 	public LockHandle acquire(LockRequest request) {
-		String key = request.key();
-		String path = this.pathResolver.resolve(key);
-		if (Thread.currentThread().isInterrupted()) {
-			// one rule for every recipe, whether it would wait or re-enter from memory
-			throw new LockInterruptedException(key, path, new InterruptedException("interrupted before acquiring"));
-		}
-		String unsupported = this.serverCheck.unsupported();
-		if (unsupported != null) {
-			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path + "): " + unsupported, null);
-		}
-		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
-		long start = System.nanoTime();
-		long deadline = start + request.waitTime().toNanos();
-		this.strays.acquisitionBegins(path);
-		RecipeReference reference = this.recipes.retain(recipeKey);
-		CuratorLockRecipe recipe = reference.recipe();
-		LocalLockQueue local = reference.local();
-		LockWaiter waiter = new LockWaiter(key, request.name(), path, request.type(), Instant.now(),
-				Thread.currentThread().getName());
-		this.waiters.add(waiter);
-		boolean acquired = false;
-		boolean queued = false;
-		boolean timedOut = false;
-		try {
-			ZookeeperLockHandle outer = reference.outerLockOfCurrentThread(request);
-			if (local != null) {
-				queued = local.tryAcquire(request.type(), Math.max(0, deadline - System.nanoTime()));
-				if (!queued) {
-					throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
-				}
-			}
-			HeldNode node = (outer != null) ? acquireNested(recipe, request, path, start, deadline, outer)
-					: acquireInCurrentSession(recipe, request, path, start, deadline);
-			ZookeeperLockHandle handle = new ZookeeperLockHandle(this, recipeKey, reference, request, node);
-			this.session.track(reference, handle);
-			acquired = true;
-			if (handle.state() == LockState.LOST) {
-				// its session ended before the lock was tracked: never hand out a lost lock
-				handle.close();
-				throw new LockLostException(key, path);
-			}
-			return handle;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new LockInterruptedException(key, path, ex);
-		}
-		catch (DistributedLockException ex) {
-			timedOut = ex instanceof LockAcquisitionException && ex.getCause() == null;
-			throw ex;
-		}
-		catch (Exception ex) {
-			if (Thread.currentThread().isInterrupted()) {
-				InterruptedException interrupted = new InterruptedException();
-				interrupted.initCause(ex);
-				throw new LockInterruptedException(key, path, interrupted);
-			}
-			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") from ZooKeeper at '"
-					+ connectString() + "': " + ex, ex);
-		}
-		finally {
-			this.waiters.remove(waiter);
-			if (!acquired) {
-				if (queued) {
-					local.release(request.type());
-				}
-				this.recipes.release(recipeKey);
-				if (!timedOut) {
-					// a failure over a lost connection or an interrupt may leave a node behind
-					this.strays.schedule(path);
-				}
-			}
-		}
+		return this.engine.acquire(request);
 	}
 
-	/**
-	 * Acquires a lock this thread does not hold yet: a node of the current session. A waiter
-	 * whose session ends, or whose recipe gives up over a lost connection, queues again once
-	 * connected, within its wait time.
-	 */
-	private HeldNode acquireInCurrentSession(CuratorLockRecipe recipe, LockRequest request, String path, long start,
-			long deadline) throws Exception {
-		while (true) {
-			awaitConnection(request.key(), path, deadline);
-			long sessionBefore = sessionId();
-			HeldNode node;
-			try {
-				node = acquireNode(recipe, request, path, start, deadline);
-			}
-			catch (KeeperException.NoNodeException nodeGone) {
-				if (sessionBefore == sessionId() || System.nanoTime() >= deadline) {
-					throw nodeGone;
-				}
-				// the session ended while this thread waited: queue again in the new one
-				continue;
-			}
-			catch (KeeperException.ConnectionLossException connectionLost) {
-				if (System.nanoTime() >= deadline) {
-					throw connectionLost;
-				}
-				// Curator's retries ran out while the connection was down, and its recipe gave up
-				// its node: queue again once connected, within the wait time
-				continue;
-			}
-			long sessionId = (node.sessionId() != 0) ? node.sessionId() : sessionBefore;
-			if (sessionId == sessionId()) {
-				return node.inSession(sessionId);
-			}
-			// The session ended while this thread waited: the node went with it. The recipe
-			// must not count it as held, and the caller must not believe it holds the lock.
-			releaseQuietly(recipe, request.type(), node);
-			if (System.nanoTime() >= deadline) {
-				throw new LockBackendException("Could not acquire lock '" + request.key() + "' (" + path
-						+ "): the ZooKeeper session ended while waiting, and the wait time elapsed", null);
-			}
-		}
-	}
-
-	/**
-	 * Acquires a lock inside one this thread holds (re-entry, or READ inside WRITE). Curator
-	 * grants it from memory, without asking ZooKeeper, so it is only as good as the outer lock:
-	 * refused as lost if that lock's session ended before or while waiting for the connection.
-	 * It carries the outer lock's session and fencing token: a READ inside a WRITE has a node
-	 * of its own, later than writers queued meanwhile, whose token would exceed theirs.
-	 */
-	private HeldNode acquireNested(CuratorLockRecipe recipe, LockRequest request, String path, long start,
-			long deadline, ZookeeperLockHandle outer) throws Exception {
-		awaitConnection(request.key(), path, deadline);
-		HeldNode node;
-		try {
-			node = acquireNode(recipe, request, path, start, deadline);
-		}
-		catch (KeeperException.NoNodeException nodeGone) {
-			if (outer.sessionId() != sessionId()) {
-				throw new LockLostException(request.key(), path);
-			}
-			throw nodeGone;
-		}
-		if (outer.state() == LockState.LOST || outer.sessionId() != sessionId()) {
-			releaseQuietly(recipe, request.type(), node);
-			throw new LockLostException(request.key(), path);
-		}
-		return new HeldNode(node.nodePath(), outer.fencingToken(), node.lease(), outer.sessionId());
-	}
-
-	/**
-	 * Acquires a node through the recipe within the deadline, which also bounds Curator's own
-	 * retries over a lost connection.
-	 */
-	private HeldNode acquireNode(CuratorLockRecipe recipe, LockRequest request, String path, long start,
-			long deadline) throws Exception {
-		long remaining = Math.max(0, deadline - System.nanoTime());
-		CuratorCallDeadline bound = this.deadlines.arm(remaining);
-		HeldNode node;
-		try {
-			node = recipe.acquire(request.type(), remaining);
-		}
-		catch (Exception ex) {
-			if (bound.expired()) {
-				throw waitElapsed(request.key(), path, start, ex);
-			}
-			throw ex;
-		}
-		finally {
-			bound.close();
-		}
-		if (node == null) {
-			throw new LockAcquisitionException(request.key(), path, Duration.ofNanos(System.nanoTime() - start));
-		}
-		return node;
-	}
-
-	private static void releaseQuietly(CuratorLockRecipe recipe, LockType type, HeldNode node) {
-		try {
-			recipe.release(type, node);
-		}
-		catch (Exception ex) {
-			logger.debug("Could not release node " + node.nodePath() + " of an ended session", ex);
-		}
-	}
-
-	private DistributedLockException waitElapsed(String key, String path, long start, Exception cause) {
-		Duration waited = Duration.ofNanos(System.nanoTime() - start);
-		if (this.client.getZookeeperClient().isConnected()) {
-			LockAcquisitionException elapsed = new LockAcquisitionException(key, path, waited);
-			elapsed.initCause(cause);
-			return elapsed;
-		}
-		return new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") within "
-				+ waited.toMillis() + " ms: lost the connection to ZooKeeper at '" + connectString() + "'", cause);
-	}
-
-	private void awaitConnection(String key, String path, long deadline) throws InterruptedException {
-		if (this.client.getZookeeperClient().isConnected()) {
-			return;
-		}
-		long remaining = deadline - System.nanoTime();
-		if (remaining <= 0 || !this.client.blockUntilConnected((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining)),
-				TimeUnit.MILLISECONDS)) {
-			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path
-					+ "): not connected to ZooKeeper at '" + connectString() + "'", null);
-		}
-	}
-
-	void release(ZookeeperLockHandle handle) {
-		// Curator's foreground delete retries over a lost connection for as long as its retry
-		// policy allows: a release must not hold its caller that long
-		long bound = this.client.getZookeeperClient().isConnected() ? RELEASE_BOUND_NANOS : 0;
-		try (CuratorCallDeadline deadline = this.deadlines.arm(bound)) {
-			handle.recipe().release(handle.type(), handle.node());
-		}
-		catch (Exception ex) {
-			logger.warn("Could not release lock '" + handle.key() + "' (node " + handle.nodePath()
-					+ "); Curator deletes the node in the background once ZooKeeper is reachable: " + ex);
-			this.strays.schedule(handle.path());
-		}
-		finally {
-			handle.reference().handles().remove(handle);
-			LocalLockQueue local = handle.localQueue();
-			if (local != null) {
-				local.release(handle.type());
-			}
-			this.recipes.release(handle.recipeKey());
-		}
-	}
-
-	/** Whether a sweep for stray nodes of this session awaits the lock path. */
-	boolean strayNodeSweepPending(String path) {
-		return this.strays.isPending(path);
-	}
-
-	private long sessionId() {
-		return this.session.sessionId();
-	}
-
-	private String connectString() {
-		return this.client.getZookeeperClient().getCurrentConnectionString();
+	@Override
+	public Set<LockType> supportedTypes() {
+		return this.engine.supportedTypes();
 	}
 
 	/**
@@ -351,9 +94,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 */
 	@Override
 	public List<LockHandle> heldLocks() {
-		List<LockHandle> held = new ArrayList<>();
-		this.recipes.forEachHandle(held::add);
-		return held;
+		return this.engine.heldLocks();
 	}
 
 	/**
@@ -362,7 +103,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 */
 	@Override
 	public List<LockWaiter> waiters() {
-		return new ArrayList<>(this.waiters);
+		return this.engine.waiters();
 	}
 
 	/**
@@ -375,26 +116,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 */
 	@Override
 	public Collection<String> participants(String key, LockType type) {
-		RecipeKey recipeKey = new RecipeKey(this.pathResolver.resolve(key), RecipeKind.of(type));
-		CuratorLockRecipe recipe = this.recipes.retain(recipeKey).recipe();
-		try {
-			return recipe.participantNodes();
-		}
-		catch (Exception ex) {
-			throw new LockBackendException("Could not read the contenders of lock '" + key + "' from ZooKeeper at '"
-					+ connectString() + "': " + ex, ex);
-		}
-		finally {
-			this.recipes.release(recipeKey);
-		}
-	}
-
-	/**
-	 * The number of recipe instances cached now; each belongs to a lock that is held or awaited.
-	 * @return the number of cached recipes
-	 */
-	int cachedRecipeCount() {
-		return this.recipes.size();
+		return this.engine.participants(key, type);
 	}
 
 	@Override
@@ -411,6 +133,14 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	}
 
 	/**
+	 * The client this registry uses.
+	 * @return the client
+	 */
+	public CuratorFramework getClient() {
+		return this.client;
+	}
+
+	/**
 	 * How this registry takes locks and what it does when one is lost.
 	 * @return the options
 	 */
@@ -419,18 +149,38 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	}
 
 	/**
-	 * The client this registry uses.
-	 * @return the client
+	 * The number of recipe instances cached now; each belongs to a lock that is held or awaited.
+	 * @return the number of cached recipes
 	 */
-	public CuratorFramework getClient() {
-		return this.client;
+	int cachedRecipeCount() {
+		return this.backend.recipes().size();
+	}
+
+	/**
+	 * The number of locks of this process in use now in core's engine, by path and kind.
+	 * @return the number of lock table entries
+	 */
+	int locksInUse() {
+		return this.engine.locksInUse();
+	}
+
+	/**
+	 * The node behind a lock of this registry.
+	 * @param lock a handle this registry gave out
+	 * @return the node path
+	 */
+	String nodePathOf(LockHandle lock) {
+		return ((ZooKeeperHeldLock) this.engine.backendLockOf(lock)).nodePath();
+	}
+
+	/** Whether a sweep for stray nodes of this session awaits the lock path. */
+	boolean strayNodeSweepPending(String path) {
+		return this.backend.strays().isPending(path);
 	}
 
 	@Override
 	public void close() {
-		this.session.close();
-		this.deadlines.close();
-		this.strays.close();
+		this.backend.close();
 	}
 
 	/**
@@ -454,6 +204,23 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 				throw new IllegalArgumentException(
 						"maxHandoffs must be between 0 and " + FencingTokens.MAX_HANDOFFS + ", but was " + maxHandoffs);
 			}
+		}
+
+		/** Whether a {@code MUTEX} node may pass to the next thread of this JVM. */
+		boolean handsOff() {
+			return this.localQueue && this.maxHandoffs > 0;
+		}
+
+		/**
+		 * The engine queues locally every type that is queued locally but not by the hand-off
+		 * recipe, which queues its own threads.
+		 */
+		LockEngine.Options engineOptions() {
+			EnumSet<LockType> queued = this.localQueue ? EnumSet.allOf(LockType.class) : EnumSet.noneOf(LockType.class);
+			if (handsOff()) {
+				queued.remove(LockType.MUTEX);
+			}
+			return new LockEngine.Options(this.interruptOnLoss, queued);
 		}
 
 	}

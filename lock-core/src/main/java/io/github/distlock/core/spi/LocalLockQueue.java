@@ -15,14 +15,14 @@ import io.github.distlock.annotation.LockType;
  * readers and a reentrant writer that may also read for {@code READ} and {@code WRITE} (one
  * queue for both), and one permit that any thread may return for {@code SEMAPHORE_MUTEX}.
  */
-public abstract sealed class LocalLockQueue {
+abstract sealed class LocalLockQueue {
 
 	/**
 	 * A queue for a kind of lock; {@code READ} and {@code WRITE} share one kind.
 	 * @param type a lock type of the kind
 	 * @return a new queue
 	 */
-	public static LocalLockQueue of(LockType type) {
+	static LocalLockQueue of(LockType type) {
 		return switch (type) {
 			case MUTEX -> new Mutex();
 			case READ, WRITE -> new ReadWrite();
@@ -37,27 +37,38 @@ public abstract sealed class LocalLockQueue {
 	 * @return whether it was had within the wait
 	 * @throws InterruptedException if the thread was interrupted while waiting
 	 */
-	public abstract boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException;
+	abstract boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException;
 
 	/**
 	 * Gives the turn to the next thread; by the thread that had it, except for
 	 * {@code SEMAPHORE_MUTEX}.
 	 * @param type the lock type that was had
 	 */
-	public abstract void release(LockType type);
+	abstract void release(LockType type);
+
+	/**
+	 * Whether other threads wait for their turn now.
+	 * @return whether a thread is queued
+	 */
+	abstract boolean hasQueuedThreads();
 
 	static final class Mutex extends LocalLockQueue {
 
 		private final ReentrantLock lock = new ReentrantLock(true);
 
 		@Override
-		public boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
+		boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
 			return this.lock.tryLock(waitNanos, TimeUnit.NANOSECONDS);
 		}
 
 		@Override
-		public void release(LockType type) {
+		void release(LockType type) {
 			this.lock.unlock();
+		}
+
+		@Override
+		boolean hasQueuedThreads() {
+			return this.lock.hasQueuedThreads();
 		}
 
 	}
@@ -67,19 +78,24 @@ public abstract sealed class LocalLockQueue {
 		private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
 
 		@Override
-		public boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
+		boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
 			return (type == LockType.READ) ? this.lock.readLock().tryLock(waitNanos, TimeUnit.NANOSECONDS)
 					: this.lock.writeLock().tryLock(waitNanos, TimeUnit.NANOSECONDS);
 		}
 
 		@Override
-		public void release(LockType type) {
+		void release(LockType type) {
 			if (type == LockType.READ) {
 				this.lock.readLock().unlock();
 			}
 			else {
 				this.lock.writeLock().unlock();
 			}
+		}
+
+		@Override
+		boolean hasQueuedThreads() {
+			return this.lock.hasQueuedThreads();
 		}
 
 	}
@@ -89,13 +105,18 @@ public abstract sealed class LocalLockQueue {
 		private final Semaphore permit = new Semaphore(1, true);
 
 		@Override
-		public boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
+		boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
 			return this.permit.tryAcquire(waitNanos, TimeUnit.NANOSECONDS);
 		}
 
 		@Override
-		public void release(LockType type) {
+		void release(LockType type) {
 			this.permit.release();
+		}
+
+		@Override
+		boolean hasQueuedThreads() {
+			return this.permit.hasQueuedThreads();
 		}
 
 	}

@@ -1,5 +1,6 @@
 /**
- * What a lock backend builds on: the state machine every backend's lock handle shares.
+ * What a lock backend implements ({@link io.github.distlock.core.spi.LockBackend}) and the
+ * engine that makes it a lock registry ({@link io.github.distlock.core.spi.LockEngine}).
  */
 @NullMarked
 package io.github.distlock.core.spi;

@@ -964,6 +964,41 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		awaitNothingLeft(key);
 	}
 
+	// ---- what the listener is told ------------------------------------------------------------
+
+	/**
+	 * The registry tells its listener of each acquisition, re-entry, failure, release and loss
+	 * once, in order: it is the one source of lock events.
+	 */
+	@Test
+	void listenerIsToldOfEveryLockEventOnce() throws Exception {
+		assumeSupported(LockType.MUTEX);
+		String key = key("events");
+		RecordingListener listener = new RecordingListener();
+		C holder = connect(listener);
+		LockRegistry other = client();
+		try (LockHandle outer = holder.registry().acquire(request(key, LockType.MUTEX, GENEROUS))) {
+			holder.registry().acquire(request(key, LockType.MUTEX, GENEROUS)).close();
+		}
+		try (LockHandle taken = other.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+			assertWaitElapses(holder.registry(), request(key, LockType.MUTEX, SHORT));
+		}
+		LockHandle lost = holder.registry().acquire(request(key, LockType.MUTEX, GENEROUS));
+		loseLocks(holder);
+		await().atMost(lossTimeout())
+			.pollInterval(Duration.ofMillis(10))
+			.until(() -> listener.lastStateOf(key) == LockState.LOST);
+		lost.close();
+		List<String> events = new ArrayList<>(listener.eventsOf(key));
+		// a backend may report the loss in one step or through IN_DOUBT
+		events.remove("HELD->IN_DOUBT");
+		events.replaceAll((event) -> event.equals("IN_DOUBT->LOST") ? "HELD->LOST" : event);
+		assertThat(events).containsExactly("started MUTEX", "acquired MUTEX", "started MUTEX", "acquired MUTEX",
+				"released MUTEX", "released MUTEX", "started MUTEX", "failed LockAcquisitionException",
+				"started MUTEX", "acquired MUTEX", "HELD->LOST", "released MUTEX");
+		awaitNothingLeft(key);
+	}
+
 	// ---- closing -------------------------------------------------------------------------------
 
 	/** Closing a released handle again does nothing: it does not release the next holder's lock. */

@@ -1,23 +1,59 @@
 package io.github.distlock.test.contract;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Records the state changes a registry tells of.
+ * Records what a registry tells its listener: state changes, and every event as a line.
  */
 final class RecordingListener implements LockListener {
 
 	private final List<Change> changes = new CopyOnWriteArrayList<>();
 
+	private final List<String> events = new CopyOnWriteArrayList<>();
+
+	@Override
+	public void onAcquisitionStarted(LockRequest request) {
+		this.events.add(request.key() + " started " + request.type());
+	}
+
+	@Override
+	public void onAcquired(AcquiredLock lock, Duration waited) {
+		this.events.add(lock.key() + " acquired " + lock.type());
+	}
+
+	@Override
+	public void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
+		this.events.add(request.key() + " failed " + failure.getClass().getSimpleName());
+	}
+
+	@Override
+	public void onReleased(AcquiredLock lock, Duration held) {
+		this.events.add(lock.key() + " released " + lock.type());
+	}
+
 	@Override
 	public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
 		this.changes.add(new Change(lock.key(), previous, current));
+		this.events.add(lock.key() + " " + previous + "->" + current);
+	}
+
+	/**
+	 * Every event told for a key, in order, without the key.
+	 */
+	List<String> eventsOf(String key) {
+		return this.events.stream()
+			.filter((event) -> event.startsWith(key + " "))
+			.map((event) -> event.substring(key.length() + 1))
+			.toList();
 	}
 
 	/**

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.spi.FencingTokens;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,6 +47,8 @@ public final class InMemoryLockService {
 	private long lastSession;
 
 	private long lastEntry;
+
+	private long grants;
 
 	private long lastToken;
 
@@ -327,7 +330,9 @@ public final class InMemoryLockService {
 		for (int i = 0; i < queue.size(); i++) {
 			LockEntry entry = queue.get(i);
 			if (entry.state() == LockEntry.State.WAITING && mayHold(queue, i, writerAhead)) {
-				entry.grant(++this.lastToken);
+				// as ZooKeeper's and etcd's, with room for the tokens of hand-offs between grants
+				this.lastToken = FencingTokens.of(++this.grants, 0);
+				entry.grant(this.lastToken);
 			}
 			writerAhead |= entry.type() == LockType.WRITE;
 		}

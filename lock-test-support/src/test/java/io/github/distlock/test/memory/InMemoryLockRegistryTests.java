@@ -17,6 +17,7 @@ import io.github.distlock.core.InvalidLockKeyException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import org.junit.jupiter.api.AfterEach;
@@ -113,8 +114,10 @@ class InMemoryLockRegistryTests {
 			try (LockHandle taken = this.third.acquire(request("closing", LockType.MUTEX, Duration.ZERO))) {
 				assertThat(taken.fencingToken()).isGreaterThan(held.fencingToken());
 			}
+			assertThatExceptionOfType(LockLostException.class)
+				.isThrownBy(() -> this.first.acquire(request("closing", LockType.MUTEX, SHORT)));
 			assertThatExceptionOfType(LockBackendException.class)
-				.isThrownBy(() -> this.first.acquire(request("closing", LockType.MUTEX, SHORT)))
+				.isThrownBy(() -> this.first.acquire(request("fresh", LockType.MUTEX, SHORT)))
 				.withMessageContaining("closed");
 		}
 		held.close();

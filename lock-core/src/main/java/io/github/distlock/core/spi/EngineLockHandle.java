@@ -10,16 +10,21 @@ import io.github.distlock.core.LockState;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The part of a lock handle that every backend shares: what was requested, by which thread and
- * when, and the state machine {@code HELD ⇄ IN_DOUBT → LOST}, any of them {@code → RELEASED}.
- * {@code LOST} and {@code RELEASED} are final. A backend adds the fencing token and what it
- * needs to release its lock.
+ * The handle of one acquisition: what was asked for, by which thread and when, the hold it
+ * shares with the thread's re-entries, and the state machine {@code HELD ⇄ IN_DOUBT → LOST},
+ * any of them {@code → RELEASED}. {@code LOST} and {@code RELEASED} are final.
  * <p>
- * Only the acquiring thread may release a lock, except a {@link LockType#SEMAPHORE_MUTEX};
- * releasing twice does nothing. An interrupt for a lost lock and the release are ordered, so
- * that a holder that released before the loss was told is not interrupted.
+ * Only the acquiring thread may close it, except for a {@link LockType#SEMAPHORE_MUTEX}; closing
+ * twice does nothing. An interrupt for a lost lock and the close are ordered, so that a holder
+ * that released before the loss was told is not interrupted.
  */
-public abstract class BackendLockHandle implements LockHandle {
+final class EngineLockHandle implements LockHandle {
+
+	private final LockEngine engine;
+
+	private final LockTable.Entry entry;
+
+	private final Hold hold;
 
 	private final LockRequest request;
 
@@ -29,77 +34,93 @@ public abstract class BackendLockHandle implements LockHandle {
 
 	private final Instant acquiredAt = Instant.now();
 
+	private final long acquiredNanos = System.nanoTime();
+
 	/** Orders a release and an interrupt for a loss, so a thread that moved on is left alone. */
 	private final Object releaseGuard = new Object();
 
 	private final AtomicReference<LockState> state;
 
-	/**
-	 * Creates a handle owned by the current thread.
-	 * @param request what was asked for
-	 * @param path the lock path
-	 * @param state the state it starts in
-	 */
-	protected BackendLockHandle(LockRequest request, String path, LockState state) {
+	EngineLockHandle(LockEngine engine, LockTable.Entry entry, Hold hold, LockRequest request, String path,
+			LockState state) {
+		this.engine = engine;
+		this.entry = entry;
+		this.hold = hold;
 		this.request = request;
 		this.path = path;
 		this.state = new AtomicReference<>(state);
 	}
 
 	@Override
-	public final String key() {
+	public String key() {
 		return this.request.key();
 	}
 
 	@Override
-	public final String name() {
+	public String name() {
 		return this.request.name();
 	}
 
 	@Override
-	public final String path() {
+	public String path() {
 		return this.path;
 	}
 
 	@Override
-	public final LockType type() {
+	public LockType type() {
 		return this.request.type();
 	}
 
 	@Override
-	public final boolean isHeld() {
+	public long fencingToken() {
+		return this.hold.fencingToken();
+	}
+
+	@Override
+	public boolean isHeld() {
 		return this.state.get() == LockState.HELD;
 	}
 
 	@Override
-	public final LockState state() {
+	public LockState state() {
 		return this.state.get();
 	}
 
 	@Override
-	public final Instant acquiredAt() {
+	public Instant acquiredAt() {
 		return this.acquiredAt;
 	}
 
 	@Override
-	public final String holderThread() {
+	public String holderThread() {
 		return this.owner.getName();
 	}
 
-	/**
-	 * The thread that acquired the lock.
-	 * @return the owner
-	 */
-	public final Thread owner() {
+	LockEngine engine() {
+		return this.engine;
+	}
+
+	Thread owner() {
 		return this.owner;
+	}
+
+	long acquiredNanos() {
+		return this.acquiredNanos;
+	}
+
+	LockTable.Entry entry() {
+		return this.entry;
+	}
+
+	Hold hold() {
+		return this.hold;
 	}
 
 	/**
 	 * Moves to a new state unless the lock is already released or lost.
-	 * @param next the new state
 	 * @return the state before, or {@code null} if the state did not change
 	 */
-	public final @Nullable LockState transition(LockState next) {
+	@Nullable LockState transition(LockState next) {
 		LockState current = this.state.get();
 		while (current != LockState.RELEASED && current != LockState.LOST && current != next) {
 			if (this.state.compareAndSet(current, next)) {
@@ -116,7 +137,17 @@ public abstract class BackendLockHandle implements LockHandle {
 	 * type but {@link LockType#SEMAPHORE_MUTEX}
 	 */
 	@Override
-	public final void close() {
+	public void close() {
+		if (markReleased()) {
+			this.engine.release(this, true);
+		}
+	}
+
+	/**
+	 * Marks the handle released, once.
+	 * @return whether this call did, so that the lock is to be given back
+	 */
+	boolean markReleased() {
 		if (type() != LockType.SEMAPHORE_MUTEX && Thread.currentThread() != this.owner) {
 			throw new IllegalMonitorStateException("Lock '" + key() + "' (" + this.path + ") is held by thread '"
 					+ this.owner.getName() + "' and only that thread can release it; "
@@ -126,21 +157,14 @@ public abstract class BackendLockHandle implements LockHandle {
 		synchronized (this.releaseGuard) {
 			previous = this.state.getAndSet(LockState.RELEASED);
 		}
-		if (previous != LockState.RELEASED) {
-			release();
-		}
+		return previous != LockState.RELEASED;
 	}
-
-	/**
-	 * Gives the lock back to the backend, once, after the handle became {@code RELEASED}.
-	 */
-	protected abstract void release();
 
 	/**
 	 * Interrupts the holder's thread for a loss, unless the lock was released already: the
 	 * thread may have moved on to other work.
 	 */
-	public final void interruptHolderUnlessReleased() {
+	void interruptHolderUnlessReleased() {
 		synchronized (this.releaseGuard) {
 			if (this.state.get() != LockState.RELEASED) {
 				this.owner.interrupt();

@@ -1,0 +1,51 @@
+package io.github.distlock.core.spi;
+
+import io.github.distlock.core.LockState;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A lock held in a lock service, as a {@link LockBackend} returns it: the engine wraps it in the
+ * handles it gives out, one per acquisition (a thread's re-entries share it).
+ */
+public interface BackendLock {
+
+	/**
+	 * A number greater for each later holder of the same kind of lock on the same path.
+	 * @return the fencing token
+	 */
+	long fencingToken();
+
+	/**
+	 * What holds the lock in the service, for logs: a node, a key.
+	 * @return a short description, such as {@code node /Locks/a/_c_…-lock-0000000003}
+	 */
+	String describe();
+
+	/**
+	 * The state of the lock from what the backend knows now: {@link LockState#HELD},
+	 * {@link LockState#IN_DOUBT} or {@link LockState#LOST} ({@code LOST} is final). Reads local
+	 * state only.
+	 * @return the state
+	 */
+	LockState state();
+
+	/**
+	 * The same lock in the service, for the next thread of this process that wants it: its
+	 * token is greater than this one's, and lower than that of any later holder in the service.
+	 * Called by the engine, on local hand-off, while the lock is {@link LockState#HELD held}; the
+	 * engine then releases the lock it returns, never this one.
+	 * @return the lock for the next holder, or {@code null} (the default) if the backend cannot
+	 * hand it on (then the engine releases it)
+	 */
+	default @Nullable BackendLock handOff() {
+		return null;
+	}
+
+	/**
+	 * Gives the lock back; called once, by the thread that closes the last handle on it. Waits
+	 * for the service for a bounded time, then leaves the delete to the background; does not
+	 * throw for a failure of the service.
+	 */
+	void release();
+
+}

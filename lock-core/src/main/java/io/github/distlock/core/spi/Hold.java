@@ -1,0 +1,96 @@
+package io.github.distlock.core.spi;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.distlock.annotation.LockType;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A lock a thread holds in the service, shared by that thread's handles of the same type (the
+ * first and its re-entries), and given back when the last of them is closed.
+ */
+final class Hold {
+
+	private final BackendLock lock;
+
+	private final LockType type;
+
+	private final long fencingToken;
+
+	private final @Nullable LocalLockQueue localTurn;
+
+	private final int handoffs;
+
+	private final long acquiredNanos;
+
+	private final AtomicInteger handles = new AtomicInteger(1);
+
+	/**
+	 * @param fencingToken the lock's own token, or that of the lock around it
+	 * @param localTurn the local queue whose turn the holder had before it went to the service,
+	 * to be given back with the lock, or {@code null}
+	 */
+	Hold(BackendLock lock, LockType type, long fencingToken, @Nullable LocalLockQueue localTurn) {
+		this(lock, type, fencingToken, localTurn, 0, System.nanoTime());
+	}
+
+	/**
+	 * @param handoffs how many times the lock passed from thread to thread of this process
+	 * before this hold, without being released in the service
+	 * @param acquiredNanos when the lock was acquired in the service
+	 */
+	Hold(BackendLock lock, LockType type, long fencingToken, @Nullable LocalLockQueue localTurn, int handoffs,
+			long acquiredNanos) {
+		this.lock = lock;
+		this.type = type;
+		this.fencingToken = fencingToken;
+		this.localTurn = localTurn;
+		this.handoffs = handoffs;
+		this.acquiredNanos = acquiredNanos;
+	}
+
+	BackendLock lock() {
+		return this.lock;
+	}
+
+	LockType type() {
+		return this.type;
+	}
+
+	long fencingToken() {
+		return this.fencingToken;
+	}
+
+	@Nullable LocalLockQueue localTurn() {
+		return this.localTurn;
+	}
+
+	int handoffs() {
+		return this.handoffs;
+	}
+
+	long acquiredNanos() {
+		return this.acquiredNanos;
+	}
+
+	/** Counts one more handle: a re-entry by the holding thread. */
+	void reenter() {
+		this.handles.incrementAndGet();
+	}
+
+	/**
+	 * Counts one handle less.
+	 * @return whether that was the last, so that the lock is to be given back
+	 */
+	boolean leave() {
+		return this.handles.decrementAndGet() == 0;
+	}
+
+	/** Gives back the local turn, if the holder had one; after the lock itself. */
+	void giveBackLocalTurn() {
+		if (this.localTurn != null) {
+			this.localTurn.release(this.type);
+		}
+	}
+
+}

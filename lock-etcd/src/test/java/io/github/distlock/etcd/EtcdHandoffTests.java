@@ -1,0 +1,147 @@
+package io.github.distlock.etcd;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.test.etcd.EtcdServerExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Local hand-off on etcd: a held {@code MUTEX} key passes from thread to thread of one registry,
+ * without a delete and a put, a bounded number of times in a row, with a greater token each time,
+ * while another process still gets its turn.
+ */
+class EtcdHandoffTests {
+
+	@RegisterExtension
+	static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+	private static final int THREADS = 8;
+
+	private static final int ROUNDS = 25;
+
+	private final TestRegistries registries = new TestRegistries("/handoff");
+
+	private final ExecutorService threads = Executors.newFixedThreadPool(THREADS + 1);
+
+	@AfterEach
+	void close() throws Exception {
+		this.threads.shutdownNow();
+		this.threads.awaitTermination(10, TimeUnit.SECONDS);
+		this.registries.close();
+	}
+
+	@Test
+	void heldKeyPassesFromThreadToThreadWithGrowingTokensWithinItsBound() throws Exception {
+		EtcdLockRegistry registry = registry(8);
+		Holds holds = contend(registry, "hot");
+		assertThat(holds.overlaps()).hasValue(0);
+		assertThat(holds.tokens()).hasSize(THREADS * ROUNDS).isSorted().doesNotHaveDuplicates();
+		assertThat(holds.keys().stream().distinct().count()).as("contender keys put for %d holds", THREADS * ROUNDS)
+			.isLessThan(THREADS * ROUNDS);
+		assertThat(holds.tokens()).allSatisfy((token) -> assertThat(token & 1023).as("hand-offs of one key")
+			.isLessThanOrEqualTo(8));
+		assertThat(registry.locksInUse()).isZero();
+		assertThat(registry.participants("hot", LockType.MUTEX)).isEmpty();
+	}
+
+	@Test
+	void withoutHandOffEveryHolderPutsAKeyOfItsOwn() throws Exception {
+		EtcdLockRegistry registry = registry(0);
+		Holds holds = contend(registry, "cold");
+		assertThat(holds.overlaps()).hasValue(0);
+		assertThat(holds.keys().stream().distinct().count()).isEqualTo(THREADS * ROUNDS);
+		assertThat(holds.tokens()).allSatisfy((token) -> assertThat(token & 1023).isZero());
+	}
+
+	@Test
+	void anotherProcessGetsItsTurnWhileThisOneHandsOff() throws Exception {
+		EtcdLockRegistry busy = registry(8);
+		EtcdLockRegistry other = registry(8);
+		AtomicBoolean stop = new AtomicBoolean();
+		AtomicInteger busyHolds = new AtomicInteger();
+		List<Future<?>> workers = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			workers.add(this.threads.submit(() -> {
+				while (!stop.get()) {
+					try (LockHandle lock = busy.acquire(request("shared", Duration.ofSeconds(30)))) {
+						busyHolds.incrementAndGet();
+					}
+				}
+				return null;
+			}));
+		}
+		try {
+			for (int turn = 0; turn < 5; turn++) {
+				int before = busyHolds.get();
+				try (LockHandle lock = other.acquire(request("shared", Duration.ofSeconds(10)))) {
+					assertThat(lock.isHeld()).isTrue();
+				}
+				// the busy process went on meanwhile, and will again
+				while (busyHolds.get() == before) {
+					Thread.onSpinWait();
+				}
+			}
+		}
+		finally {
+			stop.set(true);
+		}
+		for (Future<?> worker : workers) {
+			worker.get(30, TimeUnit.SECONDS);
+		}
+	}
+
+	private Holds contend(EtcdLockRegistry registry, String key) throws Exception {
+		Holds holds = new Holds(new CopyOnWriteArrayList<>(), new CopyOnWriteArrayList<>(), new AtomicInteger(),
+				new AtomicInteger());
+		List<Future<?>> workers = new ArrayList<>();
+		for (int i = 0; i < THREADS; i++) {
+			workers.add(this.threads.submit(() -> {
+				for (int n = 0; n < ROUNDS; n++) {
+					try (LockHandle lock = registry.acquire(request(key, Duration.ofSeconds(30)))) {
+						if (holds.inside().incrementAndGet() != 1) {
+							holds.overlaps().incrementAndGet();
+						}
+						holds.tokens().add(lock.fencingToken());
+						holds.keys().add(registry.participants(key, LockType.MUTEX).iterator().next());
+						holds.inside().decrementAndGet();
+					}
+				}
+				return null;
+			}));
+		}
+		for (Future<?> worker : workers) {
+			worker.get(60, TimeUnit.SECONDS);
+		}
+		return holds;
+	}
+
+	private EtcdLockRegistry registry(int maxHandoffs) {
+		return this.registries.registry(List.of(etcd.endpoint()), Duration.ofSeconds(10), TestRegistries.NO_LISTENER,
+				new EtcdLockRegistry.Options(Duration.ofSeconds(10), false, true, maxHandoffs, Duration.ofSeconds(1)));
+	}
+
+	private static LockRequest request(String key, Duration wait) {
+		return new LockRequest(key, LockType.MUTEX, wait, "handoff");
+	}
+
+	/** What the holders of a key saw, in the order they held it. */
+	private record Holds(List<Long> tokens, List<String> keys, AtomicInteger inside, AtomicInteger overlaps) {
+	}
+
+}

@@ -1,0 +1,331 @@
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockBackendException;
+import io.github.distlock.core.LockLostException;
+import io.github.distlock.core.LockPathResolver;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.spi.BackendLock;
+import io.github.distlock.core.spi.LockBackend;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.KeeperException;
+
+/**
+ * The ZooKeeper {@link LockBackend}: a node per contender through one Curator recipe per lock path
+ * and kind, shared by every thread of the process and reference-counted (so a recipe in use is
+ * never dropped and an idle one is not kept). A lock's state follows the session that created
+ * its node ({@link SessionStateTracker}).
+ */
+final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(ZooKeeperLockBackend.class);
+
+	/** How long a release may wait for ZooKeeper before its delete is left to the background. */
+	private static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	private final CuratorFramework client;
+
+	private final LockPathResolver pathResolver;
+
+	private final RecipeCache recipes;
+
+	private final SessionStateTracker session;
+
+	private final ServerCheck serverCheck;
+
+	private final DeadlineSweeper deadlines = new DeadlineSweeper();
+
+	private final StrayNodeSweep strays;
+
+	ZooKeeperLockBackend(CuratorFramework client, LockPathResolver pathResolver,
+			ZookeeperLockRegistry.Options options) {
+		this.client = client;
+		this.pathResolver = pathResolver;
+		this.serverCheck = new ServerCheck(client);
+		this.session = new SessionStateTracker(client, this.serverCheck::checkInBackground);
+		this.recipes = new RecipeCache(client, options, this.session::sessionId);
+		this.strays = new StrayNodeSweep(client, this.recipes::inUse);
+	}
+
+	@Override
+	public String pathOf(String key) {
+		return this.pathResolver.resolve(key);
+	}
+
+	@Override
+	public void onStateChange(Runnable callback) {
+		this.session.onChange(callback);
+	}
+
+	@Override
+	public BackendLock acquire(LockRequest request, String path, long deadline) throws InterruptedException {
+		String unsupported = this.serverCheck.unsupported();
+		if (unsupported != null) {
+			throw new LockBackendException("Could not acquire lock '" + request.key() + "' (" + path + "): "
+					+ unsupported, null);
+		}
+		long start = System.nanoTime();
+		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
+		this.strays.acquisitionBegins(path);
+		RecipeReference reference = this.recipes.retain(recipeKey);
+		boolean acquired = false;
+		boolean timedOut = false;
+		try {
+			HeldNode node = acquireInCurrentSession(reference.recipe(), request, path, start, deadline);
+			acquired = true;
+			return new ZooKeeperHeldLock(this, recipeKey, reference.recipe(), request.type(), node);
+		}
+		catch (DistributedLockException ex) {
+			timedOut = ex instanceof LockAcquisitionException && ex.getCause() == null;
+			throw ex;
+		}
+		catch (InterruptedException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw failure(request.key(), path, ex);
+		}
+		finally {
+			if (!acquired) {
+				this.recipes.release(recipeKey);
+				if (!timedOut) {
+					// a failure over a lost connection or an interrupt may leave a node behind
+					this.strays.schedule(path);
+				}
+			}
+		}
+	}
+
+	/**
+	 * Acquires a node of the current session. A waiter whose session ends, or whose recipe gives
+	 * up over a lost connection, queues again once connected, within its wait time.
+	 */
+	private HeldNode acquireInCurrentSession(CuratorLockRecipe recipe, LockRequest request, String path, long start,
+			long deadline) throws Exception {
+		while (true) {
+			awaitConnection(request.key(), path, deadline);
+			long sessionBefore = this.session.sessionId();
+			HeldNode node;
+			try {
+				node = acquireNode(recipe, request, path, start, deadline);
+			}
+			catch (KeeperException.NoNodeException nodeGone) {
+				if (sessionBefore == this.session.sessionId() || System.nanoTime() >= deadline) {
+					throw nodeGone;
+				}
+				// the session ended while this thread waited: queue again in the new one
+				continue;
+			}
+			catch (KeeperException.ConnectionLossException connectionLost) {
+				if (System.nanoTime() >= deadline) {
+					throw connectionLost;
+				}
+				// Curator's retries ran out while the connection was down, and its recipe gave up
+				// its node: queue again once connected, within the wait time
+				continue;
+			}
+			long sessionId = (node.sessionId() != 0) ? node.sessionId() : sessionBefore;
+			if (sessionId == this.session.sessionId()) {
+				return node.inSession(sessionId);
+			}
+			// The session ended while this thread waited: the node went with it. The recipe
+			// must not count it as held, and the caller must not believe it holds the lock.
+			releaseQuietly(recipe, request.type(), node);
+			if (System.nanoTime() >= deadline) {
+				throw new LockBackendException("Could not acquire lock '" + request.key() + "' (" + path
+						+ "): the ZooKeeper session ended while waiting, and the wait time elapsed", null);
+			}
+		}
+	}
+
+	/**
+	 * A {@code READ} inside the thread's {@code WRITE}: Curator grants it at once through the
+	 * same recipe, with a node of its own. It carries the {@code WRITE}'s session: it is only as
+	 * good as that lock.
+	 */
+	@Override
+	public BackendLock acquireReadInWrite(BackendLock write, LockRequest request, long deadline)
+			throws InterruptedException {
+		ZooKeeperHeldLock outer = (ZooKeeperHeldLock) write;
+		String path = outer.recipeKey().path();
+		long start = System.nanoTime();
+		RecipeReference reference = this.recipes.retain(outer.recipeKey());
+		boolean acquired = false;
+		try {
+			awaitConnection(request.key(), path, deadline);
+			HeldNode node;
+			try {
+				node = acquireNode(reference.recipe(), request, path, start, deadline);
+			}
+			catch (KeeperException.NoNodeException nodeGone) {
+				if (outer.sessionId() != this.session.sessionId()) {
+					throw new LockLostException(request.key(), path);
+				}
+				throw nodeGone;
+			}
+			if (outer.sessionId() != this.session.sessionId()) {
+				releaseQuietly(reference.recipe(), request.type(), node);
+				throw new LockLostException(request.key(), path);
+			}
+			acquired = true;
+			return new ZooKeeperHeldLock(this, outer.recipeKey(), reference.recipe(), request.type(),
+					new HeldNode(node.nodePath(), node.fencingToken(), node.lease(), outer.sessionId()));
+		}
+		catch (DistributedLockException | InterruptedException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw failure(request.key(), path, ex);
+		}
+		finally {
+			if (!acquired) {
+				this.recipes.release(outer.recipeKey());
+			}
+		}
+	}
+
+	/**
+	 * Acquires a node through the recipe within the deadline, which also bounds Curator's own
+	 * retries over a lost connection.
+	 */
+	private HeldNode acquireNode(CuratorLockRecipe recipe, LockRequest request, String path, long start,
+			long deadline) throws Exception {
+		long remaining = Math.max(0, deadline - System.nanoTime());
+		CuratorCallDeadline bound = this.deadlines.arm(remaining);
+		HeldNode node;
+		try {
+			node = recipe.acquire(request.type(), remaining);
+		}
+		catch (Exception ex) {
+			if (bound.expired()) {
+				throw waitElapsed(request.key(), path, start, ex);
+			}
+			throw ex;
+		}
+		finally {
+			bound.close();
+		}
+		if (node == null) {
+			throw new LockAcquisitionException(request.key(), path, Duration.ofNanos(System.nanoTime() - start));
+		}
+		return node;
+	}
+
+	private static void releaseQuietly(CuratorLockRecipe recipe, LockType type, HeldNode node) {
+		try {
+			recipe.release(type, node);
+		}
+		catch (Exception ex) {
+			logger.debug("Could not release node " + node.nodePath() + " of an ended session", ex);
+		}
+	}
+
+	/**
+	 * An exception from Curator as what the engine expects: the interrupt it stands for, or a
+	 * failure of the lock service.
+	 */
+	private LockBackendException failure(String key, String path, Exception ex) throws InterruptedException {
+		if (Thread.currentThread().isInterrupted()) {
+			InterruptedException interrupted = new InterruptedException();
+			interrupted.initCause(ex);
+			throw interrupted;
+		}
+		return new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") from ZooKeeper at '"
+				+ connectString() + "': " + ex, ex);
+	}
+
+	private DistributedLockException waitElapsed(String key, String path, long start, Exception cause) {
+		Duration waited = Duration.ofNanos(System.nanoTime() - start);
+		if (this.client.getZookeeperClient().isConnected()) {
+			LockAcquisitionException elapsed = new LockAcquisitionException(key, path, waited);
+			elapsed.initCause(cause);
+			return elapsed;
+		}
+		return new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") within "
+				+ waited.toMillis() + " ms: lost the connection to ZooKeeper at '" + connectString() + "'", cause);
+	}
+
+	private void awaitConnection(String key, String path, long deadline) throws InterruptedException {
+		if (this.client.getZookeeperClient().isConnected()) {
+			return;
+		}
+		long remaining = deadline - System.nanoTime();
+		if (remaining <= 0 || !this.client.blockUntilConnected((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining)),
+				TimeUnit.MILLISECONDS)) {
+			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path
+					+ "): not connected to ZooKeeper at '" + connectString() + "'", null);
+		}
+	}
+
+	/**
+	 * Deletes a lock's node through its recipe, waiting for ZooKeeper a bounded time.
+	 */
+	void release(ZooKeeperHeldLock lock) {
+		// Curator's foreground delete retries over a lost connection for as long as its retry
+		// policy allows: a release must not hold its caller that long
+		long bound = this.client.getZookeeperClient().isConnected() ? RELEASE_BOUND_NANOS : 0;
+		try (CuratorCallDeadline deadline = this.deadlines.arm(bound)) {
+			lock.recipe().release(lock.type(), lock.node());
+		}
+		catch (Exception ex) {
+			logger.warn("Could not release the lock of node " + lock.nodePath()
+					+ "; Curator deletes the node in the background once ZooKeeper is reachable: " + ex);
+			this.strays.schedule(lock.recipeKey().path());
+		}
+		finally {
+			this.recipes.release(lock.recipeKey());
+		}
+	}
+
+	SessionStateTracker session() {
+		return this.session;
+	}
+
+	ServerCheck serverCheck() {
+		return this.serverCheck;
+	}
+
+	RecipeCache recipes() {
+		return this.recipes;
+	}
+
+	StrayNodeSweep strays() {
+		return this.strays;
+	}
+
+	@Override
+	public Collection<String> participants(String key, LockType type) {
+		RecipeKey recipeKey = new RecipeKey(this.pathResolver.resolve(key), RecipeKind.of(type));
+		CuratorLockRecipe recipe = this.recipes.retain(recipeKey).recipe();
+		try {
+			return recipe.participantNodes();
+		}
+		catch (Exception ex) {
+			throw new LockBackendException("Could not read the contenders of lock '" + key + "' from ZooKeeper at '"
+					+ connectString() + "': " + ex, ex);
+		}
+		finally {
+			this.recipes.release(recipeKey);
+		}
+	}
+
+	private String connectString() {
+		return this.client.getZookeeperClient().getCurrentConnectionString();
+	}
+
+	@Override
+	public void close() {
+		this.session.close();
+		this.deadlines.close();
+		this.strays.close();
+	}
+
+}
