@@ -2,7 +2,9 @@ package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.distlock.core.InvalidLockKeyException;
 import org.jspecify.annotations.Nullable;
@@ -18,20 +20,30 @@ import org.springframework.expression.spel.SpelNode;
 import org.springframework.expression.spel.ast.VariableReference;
 import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
+import org.springframework.expression.spel.support.StandardEvaluationContext;
 
 /**
  * Parses key expressions once, checks the parameters they name, and evaluates them per call.
+ * Each call gets an evaluation context of its own, with the accessors, resolvers and bean
+ * resolver of one shared context (as Spring's caching does), so that what SpEL caches in them
+ * (a property's read method, for one) is found once, not at every call; parameter names are
+ * read once per method.
  */
 final class LockKeyExpressions {
 
 	private final SpelExpressionParser parser = new SpelExpressionParser();
 
-	private final ParameterNameDiscoverer parameterNames = new DefaultParameterNameDiscoverer();
+	private final ParameterNameDiscoverer parameterNames = new CachedParameterNames(new DefaultParameterNameDiscoverer());
 
-	private volatile @Nullable BeanFactoryResolver beanResolver;
+	private final StandardEvaluationContext sharedContext = new StandardEvaluationContext();
+
+	LockKeyExpressions() {
+		// the shared context makes its default delegates when first asked: once, here, not racing at calls
+		this.sharedContext.applyDelegatesTo(new StandardEvaluationContext());
+	}
 
 	void setBeanFactory(BeanFactory beanFactory) {
-		this.beanResolver = new BeanFactoryResolver(beanFactory);
+		this.sharedContext.setBeanResolver(new BeanFactoryResolver(beanFactory));
 	}
 
 	/**
@@ -117,10 +129,7 @@ final class LockKeyExpressions {
 		LockExpressionRoot root = new LockExpressionRoot(operation.method(), args, target, operation.targetClass());
 		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(root, operation.method(), args,
 				this.parameterNames);
-		BeanFactoryResolver resolver = this.beanResolver;
-		if (resolver != null) {
-			context.setBeanResolver(resolver);
-		}
+		this.sharedContext.applyDelegatesTo(context);
 		Object value;
 		try {
 			value = operation.keyExpression().getValue(context);
@@ -136,6 +145,38 @@ final class LockKeyExpressions {
 					+ "; a lock key must not be null or blank");
 		}
 		return key;
+	}
+
+	/**
+	 * Parameter names read once per method: a method's names do not change.
+	 */
+	private static final class CachedParameterNames implements ParameterNameDiscoverer {
+
+		private static final String[] NONE = new String[0];
+
+		private final ParameterNameDiscoverer delegate;
+
+		private final Map<Object, String[]> names = new ConcurrentHashMap<>();
+
+		CachedParameterNames(ParameterNameDiscoverer delegate) {
+			this.delegate = delegate;
+		}
+
+		@Override
+		public String @Nullable [] getParameterNames(Method method) {
+			String[] found = this.names.computeIfAbsent(method, (m) -> orNone(this.delegate.getParameterNames(method)));
+			return (found == NONE) ? null : found;
+		}
+
+		@Override
+		public String @Nullable [] getParameterNames(java.lang.reflect.Constructor<?> constructor) {
+			return this.delegate.getParameterNames(constructor);
+		}
+
+		private static String[] orNone(String @Nullable [] names) {
+			return (names != null) ? names : NONE;
+		}
+
 	}
 
 }
