@@ -31,6 +31,12 @@ public @interface DistributedLock {
 	 * with {@code -parameters}), {@code #p0} and {@code #a0}; {@code #root.method},
 	 * {@code #root.args}, {@code #root.target} and bean references ({@code @bean}) also work.
 	 * A literal key needs quotes: {@code "'nightly-report'"}.
+	 * <p>
+	 * An expression that gives a collection or an array (for example {@code "#skus"}, or
+	 * {@code "#skus.![ 'stock:' + #this ]"}) locks every element, as a key of its own: all of them
+	 * or none within the wait time, taken in ascending key order so that two calls whose keys
+	 * overlap cannot each wait for the other, and released in reverse order. Duplicates count
+	 * once; an empty collection, or a null or blank element, is refused.
 	 * @return the key expression
 	 */
 	String key();

@@ -1,6 +1,7 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
+import java.util.Collection;
 
 import io.github.distlock.annotation.LockType;
 import org.jspecify.annotations.Nullable;
@@ -14,6 +15,9 @@ import org.jspecify.annotations.Nullable;
  * try (LockHandle lock = locks.acquire("report", Duration.ZERO)) {
  *     write(report, lock.fencingToken());
  * }
+ * </pre>
+ * <pre class="code">
+ * locks.executeAll(List.of("stock:7", "stock:3"), Duration.ofSeconds(3), () -&gt; transfer(7, 3));
  * </pre>
  * Every method throws {@link LockAcquisitionException} when the wait time elapses,
  * {@link LockInterruptedException} when the waiting thread is interrupted,
@@ -88,5 +92,59 @@ public interface LockOperations {
 	 * @return the held lock
 	 */
 	LockHandle acquire(LockRequest request);
+
+	/**
+	 * Runs the callback holding a {@link LockType#MUTEX} lock on every key: all of them or none
+	 * within the wait time (see {@link #acquireAll(MultiLockRequest)}).
+	 * @param keys the keys, in any order; duplicates count once
+	 * @param waitTime how long to wait for all the locks together
+	 * @param callback the work; {@link LockContext#all()} gives each key's lock and fencing token
+	 * @param <T> the type of the result
+	 * @return the callback's result
+	 * @throws InvalidLockKeyException if there is no key, or one is null or blank
+	 * @throws LockLostException if one of the locks was lost while the callback ran
+	 */
+	default <T extends @Nullable Object> T executeAll(Collection<String> keys, Duration waitTime,
+			LockCallback<T> callback) {
+		return executeAll(MultiLockRequest.of(keys, waitTime), callback);
+	}
+
+	/**
+	 * Runs the callback holding the locks of every key of the request: all of them or none
+	 * within the wait time (see {@link #acquireAll(MultiLockRequest)}).
+	 * @param request the keys, type, wait time and name of the locks
+	 * @param callback the work; {@link LockContext#all()} gives each key's lock and fencing token
+	 * @param <T> the type of the result
+	 * @return the callback's result
+	 * @throws LockLostException if one of the locks was lost while the callback ran
+	 */
+	default <T extends @Nullable Object> T executeAll(MultiLockRequest request, LockCallback<T> callback) {
+		return MultiKeyLocking.execute(this, request, callback);
+	}
+
+	/**
+	 * Acquires a {@link LockType#MUTEX} lock on every key, all of them or none within the wait
+	 * time; the caller must close the handle.
+	 * @param keys the keys, in any order; duplicates count once
+	 * @param waitTime how long to wait for all the locks together
+	 * @return the held locks
+	 * @throws InvalidLockKeyException if there is no key, or one is null or blank
+	 */
+	default MultiLockHandle acquireAll(Collection<String> keys, Duration waitTime) {
+		return acquireAll(MultiLockRequest.of(keys, waitTime));
+	}
+
+	/**
+	 * Acquires the lock of every key of the request, in ascending key order, within the
+	 * request's wait time for all of them together. Every process takes them in that one order,
+	 * so two callers whose key sets overlap never each hold a lock the other waits for. If one
+	 * cannot be had (its wait elapsed, the lock service failed, the thread was interrupted), those
+	 * already taken are released, the last first, and its exception is thrown: all or none.
+	 * @param request the keys, type, wait time and name of the locks
+	 * @return the held locks; closing it releases them, the last taken first
+	 */
+	default MultiLockHandle acquireAll(MultiLockRequest request) {
+		return MultiKeyLocking.acquire(this, request);
+	}
 
 }

@@ -77,6 +77,19 @@ public class LockTemplate implements LockOperations {
 	}
 
 	@Override
+	public <T extends @Nullable Object> T executeAll(MultiLockRequest request, LockCallback<T> callback) {
+		Objects.requireNonNull(callback, "callback");
+		try (MultiLockHandle locks = acquireAll(request)) {
+			T result = callback.doInLock();
+			LockHandle lost = locks.firstLost();
+			if (lost != null) {
+				checkNotLost(lost);
+			}
+			return result;
+		}
+	}
+
+	@Override
 	public LockHandle acquire(LockRequest request) {
 		if (!this.supportedTypes.contains(request.type())) {
 			throw new IllegalArgumentException("Lock type " + request.type() + " of lock '" + request.key()

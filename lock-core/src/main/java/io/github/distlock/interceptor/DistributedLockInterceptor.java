@@ -7,9 +7,11 @@ import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
+import io.github.distlock.core.LockCallback;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.MultiLockRequest;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.apache.commons.logging.Log;
@@ -19,7 +21,8 @@ import org.springframework.aop.support.AopUtils;
 
 /**
  * Runs a {@code @DistributedLock} method holding its lock: evaluates the key, acquires, calls
- * the method, and releases in {@code finally}. The method's own exceptions propagate unchanged.
+ * the method, and releases in {@code finally}. A key expression that gives a collection or an
+ * array locks every element, all or none. The method's own exceptions propagate unchanged.
  * When the lock cannot be had, the operation's failure policy decides.
  */
 public class DistributedLockInterceptor implements MethodInterceptor {
@@ -58,25 +61,43 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		if (operation == null) {
 			return invocation.proceed();
 		}
-		String key = this.operationSource.evaluateKey(operation, invocation.getArguments(), target);
+		LockKeys keys = this.operationSource.evaluateKeys(operation, invocation.getArguments(), target);
 		Duration waitTime = (operation.waitTime() != null) ? operation.waitTime() : this.defaultWaitTime.get();
-		LockRequest request = new LockRequest(key, operation.type(), waitTime, operation.name());
+		LockCallback<@Nullable Object> callback = () -> {
+			try {
+				return invocation.proceed();
+			}
+			catch (Throwable ex) {
+				throw new InvocationFailure(ex);
+			}
+		};
+		LockOperations operations = this.lockOperations.get();
 		try {
-			return this.lockOperations.get().execute(request, () -> {
-				try {
-					return invocation.proceed();
-				}
-				catch (Throwable ex) {
-					throw new InvocationFailure(ex);
-				}
-			});
+			if (keys.multiple()) {
+				return operations.executeAll(new MultiLockRequest(keys.keys(), operation.type(), waitTime, operation.name()),
+						callback);
+			}
+			return operations.execute(new LockRequest(keys.single(), operation.type(), waitTime, operation.name()),
+					callback);
 		}
 		catch (InvocationFailure failure) {
 			throw failure.getCause();
 		}
 		catch (LockAcquisitionException | LockBackendException ex) {
-			return onFailure(operation, request, invocation, target, ex);
+			return onFailure(operation, requestThatFailed(keys, ex, operation, waitTime), invocation, target, ex);
 		}
+	}
+
+	/**
+	 * The request whose lock could not be had: of the key the failure names, for several keys.
+	 */
+	private static LockRequest requestThatFailed(LockKeys keys, DistributedLockException failure,
+			LockOperation operation, Duration waitTime) {
+		String key = keys.single();
+		if (failure instanceof LockAcquisitionException elapsed && keys.keys().contains(elapsed.getKey())) {
+			key = elapsed.getKey();
+		}
+		return new LockRequest(key, operation.type(), waitTime, operation.name());
 	}
 
 	private @Nullable Object onFailure(LockOperation operation, LockRequest request, MethodInvocation invocation,

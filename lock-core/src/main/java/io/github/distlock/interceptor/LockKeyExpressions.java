@@ -1,7 +1,11 @@
 package io.github.distlock.interceptor;
 
+import java.lang.reflect.Array;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -122,10 +126,11 @@ final class LockKeyExpressions {
 	}
 
 	/**
-	 * Evaluates the key of one call.
-	 * @throws InvalidLockKeyException if the expression fails or gives a null or blank key
+	 * Evaluates the key of one call: a collection or an array gives a key per element.
+	 * @throws InvalidLockKeyException if the expression fails, or gives a null or blank key, an
+	 * empty collection, or a null or blank element
 	 */
-	String evaluate(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
+	LockKeys evaluate(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
 		LockExpressionRoot root = new LockExpressionRoot(operation.method(), args, target, operation.targetClass());
 		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(root, operation.method(), args,
 				this.parameterNames);
@@ -138,13 +143,53 @@ final class LockKeyExpressions {
 			throw new InvalidLockKeyException("Could not evaluate @DistributedLock key expression '"
 					+ operation.keyExpressionString() + "' on " + operation.describe() + ": " + ex.getMessage());
 		}
+		List<?> elements = elementsOf(value);
+		if (elements == null) {
+			return LockKeys.single(checked(value, operation, null));
+		}
+		if (elements.isEmpty()) {
+			throw new InvalidLockKeyException("@DistributedLock key expression '" + operation.keyExpressionString()
+					+ "' on " + operation.describe() + " evaluated to an empty " + kindOf(value)
+					+ "; a multi-key lock needs at least one key");
+		}
+		List<String> keys = new ArrayList<>(elements.size());
+		for (int i = 0; i < elements.size(); i++) {
+			keys.add(checked(elements.get(i), operation, i));
+		}
+		return new LockKeys(keys, true);
+	}
+
+	private static String checked(@Nullable Object value, LockOperation operation, @Nullable Integer index) {
 		String key = (value != null) ? value.toString() : null;
 		if (key == null || key.isBlank()) {
+			String what = (index != null) ? "a collection whose element " + index + " is " : "";
 			throw new InvalidLockKeyException("@DistributedLock key expression '" + operation.keyExpressionString()
-					+ "' on " + operation.describe() + " evaluated to " + ((key == null) ? "null" : "a blank key '" + key + "'")
-					+ "; a lock key must not be null or blank");
+					+ "' on " + operation.describe() + " evaluated to " + what
+					+ ((key == null) ? "null" : "a blank key '" + key + "'") + "; a lock key must not be null or blank");
 		}
 		return key;
+	}
+
+	/**
+	 * The elements of a collection or an array, or {@code null} for any other value.
+	 */
+	private static @Nullable List<?> elementsOf(@Nullable Object value) {
+		if (value instanceof Collection<?> collection) {
+			return new ArrayList<>(collection);
+		}
+		if (value != null && value.getClass().isArray()) {
+			int length = Array.getLength(value);
+			List<Object> elements = new ArrayList<>(length);
+			for (int i = 0; i < length; i++) {
+				elements.add(Array.get(value, i));
+			}
+			return elements;
+		}
+		return null;
+	}
+
+	private static String kindOf(Object value) {
+		return (value instanceof Collection) ? "collection" : "array";
 	}
 
 	/**

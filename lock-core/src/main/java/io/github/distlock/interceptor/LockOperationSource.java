@@ -98,7 +98,7 @@ public class LockOperationSource implements BeanFactoryAware {
 		}
 	}
 
-	String evaluateKey(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
+	LockKeys evaluateKeys(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
 		return this.expressions.evaluate(operation, args, target);
 	}
 

@@ -1,0 +1,97 @@
+package io.github.distlock.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+
+import io.github.distlock.annotation.LockType;
+
+/**
+ * A request for the locks of several keys, all or none: {@link LockOperations} takes them in
+ * the order of {@link #keys()} and releases them in reverse.
+ *
+ * @param keys the keys, without duplicates, in ascending order: the one order every process
+ * takes them in, so that two callers whose key sets overlap cannot each wait for the other
+ * @param type the kind of lock on every key
+ * @param waitTime how long to wait for all of them together; {@link Duration#ZERO} tries each
+ * once
+ * @param name a bounded name for the kind of lock, used in metrics and logs instead of the keys
+ */
+public record MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name) {
+
+	public MultiLockRequest {
+		keys = ordered(keys);
+		Objects.requireNonNull(type, "type");
+		Objects.requireNonNull(waitTime, "waitTime");
+		Objects.requireNonNull(name, "name");
+		if (waitTime.isNegative()) {
+			throw new IllegalArgumentException("waitTime must not be negative, but was " + waitTime);
+		}
+	}
+
+	/**
+	 * A request for {@link LockType#MUTEX} locks with the {@link LockRequest#DEFAULT_NAME default
+	 * name}.
+	 * @param keys the keys, in any order, duplicates allowed
+	 * @param waitTime how long to wait for all of them
+	 * @return the request
+	 * @throws InvalidLockKeyException if there is no key, or one is null or blank
+	 */
+	public static MultiLockRequest of(Collection<String> keys, Duration waitTime) {
+		return new MultiLockRequest(copy(keys), LockType.MUTEX, waitTime, LockRequest.DEFAULT_NAME);
+	}
+
+	/**
+	 * The request for one of the keys, with the time left until a deadline.
+	 * @param key one of {@link #keys()}
+	 * @param waitTime the time left
+	 * @return the request for that key's lock
+	 */
+	public LockRequest requestFor(String key, Duration waitTime) {
+		return new LockRequest(key, this.type, waitTime, this.name);
+	}
+
+	/**
+	 * This request with another type.
+	 * @param type the type
+	 * @return a new request
+	 */
+	public MultiLockRequest withType(LockType type) {
+		return new MultiLockRequest(this.keys, type, this.waitTime, this.name);
+	}
+
+	/**
+	 * This request with another name.
+	 * @param name the name
+	 * @return a new request
+	 */
+	public MultiLockRequest withName(String name) {
+		return new MultiLockRequest(this.keys, this.type, this.waitTime, name);
+	}
+
+	private static List<String> copy(Collection<String> keys) {
+		return (keys != null) ? new ArrayList<>(keys) : null;
+	}
+
+	private static List<String> ordered(List<String> keys) {
+		if (keys == null || keys.isEmpty()) {
+			throw new InvalidLockKeyException("A multi-key lock needs at least one key, but "
+					+ ((keys == null) ? "the keys were null" : "the collection of keys was empty"));
+		}
+		TreeSet<String> ordered = new TreeSet<>();
+		int index = 0;
+		for (String key : keys) {
+			if (key == null || key.isBlank()) {
+				throw new InvalidLockKeyException("Lock key " + index + " of " + keys.size()
+						+ " must not be null or blank, but was " + ((key != null) ? "'" + key + "'" : "null"));
+			}
+			ordered.add(key);
+			index++;
+		}
+		return List.copyOf(ordered);
+	}
+
+}
