@@ -1,5 +1,8 @@
 package io.github.distlock.zookeeper;
 
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+
 import io.github.distlock.core.LockState;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
@@ -18,10 +21,22 @@ final class SessionStateTracker implements AutoCloseable {
 
 	private final Runnable onConnected;
 
+	private final LongSupplier sessionId;
+
+	private final BooleanSupplier connected;
+
 	private final ConnectionStateListener connectionListener = (client, state) -> connectionChanged(state);
 
 	/** The session Curator reported lost while the client was not connected; {@code 0} if none. */
 	private volatile long lostSession;
+
+	/**
+	 * How many losses were reported so far; written after {@link #lostSession}, on Curator's
+	 * event thread only. A report concerns the locks that existed when it came: the client may
+	 * already name its next session when it comes, and a lock taken in that session afterwards is
+	 * not lost by it.
+	 */
+	private volatile long losses;
 
 	private volatile Runnable onChange = () -> {
 	};
@@ -32,8 +47,19 @@ final class SessionStateTracker implements AutoCloseable {
 	 * block
 	 */
 	SessionStateTracker(CuratorFramework client, Runnable onConnected) {
+		this(client, onConnected, () -> currentSession(client), () -> client.getZookeeperClient().isConnected());
+	}
+
+	/**
+	 * @param sessionId the client's current session ({@code 0} when there is none)
+	 * @param connected whether the client is connected
+	 */
+	SessionStateTracker(CuratorFramework client, Runnable onConnected, LongSupplier sessionId,
+			BooleanSupplier connected) {
 		this.client = client;
 		this.onConnected = onConnected;
+		this.sessionId = sessionId;
+		this.connected = connected;
 		client.getConnectionStateListenable().addListener(this.connectionListener);
 	}
 
@@ -49,39 +75,55 @@ final class SessionStateTracker implements AutoCloseable {
 	 * @return the session id, {@code 0} when there is none
 	 */
 	long sessionId() {
+		return this.sessionId.getAsLong();
+	}
+
+	boolean isConnected() {
+		return this.connected.getAsBoolean();
+	}
+
+	private static long currentSession(CuratorFramework client) {
 		try {
-			return this.client.getZookeeperClient().getZooKeeper().getSessionId();
+			return client.getZookeeperClient().getZooKeeper().getSessionId();
 		}
 		catch (Exception ex) {
 			return 0;
 		}
 	}
 
-	boolean isConnected() {
-		return this.client.getZookeeperClient().isConnected();
+	/**
+	 * How many losses were reported so far: a lock notes it when it is taken.
+	 */
+	long losses() {
+		return this.losses;
 	}
 
 	/**
 	 * The state of a lock held in a session, from the connection as it is now. A loss reported
-	 * late, for an earlier session, leaves a lock of the connected session alone.
+	 * late, for an earlier session, leaves a lock of the connected session alone, and a loss
+	 * reported before a lock was taken does not concern it.
 	 * @param session the session that created the lock's node
+	 * @param lossesBefore {@link #losses()} when the acquisition of the lock began
 	 */
-	LockState stateOf(long session) {
+	LockState stateOf(long session, long lossesBefore) {
 		// connected first: a session read afterwards is at least as new
 		boolean connected = isConnected();
-		if (session != sessionId() || session == this.lostSession) {
+		// the count first: the session it was written after is then at least as new
+		boolean lossReportedSince = this.losses > lossesBefore;
+		if (session != sessionId() || (lossReportedSince && session == this.lostSession)) {
 			return LockState.LOST;
 		}
 		return connected ? LockState.HELD : LockState.IN_DOUBT;
 	}
 
-	private void connectionChanged(ConnectionState newState) {
+	void connectionChanged(ConnectionState newState) {
 		if (newState.isConnected()) {
 			this.onConnected.run();
 		}
 		else if (newState == ConnectionState.LOST && !isConnected()) {
-			// Curator gave the session up: it must not count as live if the client still names it
+			// Curator gave the session up: its locks must not count as live if the client still names it
 			this.lostSession = sessionId();
+			this.losses++;
 		}
 		this.onChange.run();
 	}

@@ -19,13 +19,20 @@ final class ZooKeeperHeldLock implements BackendLock {
 
 	private final HeldNode node;
 
+	/**
+	 * The losses reported before the acquisition began, which do not concern the lock; one
+	 * reported while it waited does, on the safe side.
+	 */
+	private final long lossesBefore;
+
 	ZooKeeperHeldLock(ZooKeeperLockBackend backend, RecipeKey recipeKey, CuratorLockRecipe recipe, LockType type,
-			HeldNode node) {
+			HeldNode node, long lossesBefore) {
 		this.backend = backend;
 		this.recipeKey = recipeKey;
 		this.recipe = recipe;
 		this.type = type;
 		this.node = node;
+		this.lossesBefore = lossesBefore;
 	}
 
 	@Override
@@ -40,12 +47,16 @@ final class ZooKeeperHeldLock implements BackendLock {
 
 	@Override
 	public LockState state() {
-		return this.backend.session().stateOf(this.node.sessionId());
+		return this.backend.session().stateOf(this.node.sessionId(), this.lossesBefore);
 	}
 
 	@Override
 	public void release() {
 		this.backend.release(this);
+	}
+
+	long lossesBefore() {
+		return this.lossesBefore;
 	}
 
 	RecipeKey recipeKey() {

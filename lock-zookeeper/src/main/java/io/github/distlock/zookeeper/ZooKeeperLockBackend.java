@@ -73,6 +73,7 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 					+ unsupported, null);
 		}
 		long start = System.nanoTime();
+		long lossesBefore = this.session.losses();
 		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
 		this.strays.acquisitionBegins(path);
 		RecipeReference reference = this.recipes.retain(recipeKey);
@@ -81,7 +82,7 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 		try {
 			HeldNode node = acquireInCurrentSession(reference.recipe(), request, path, start, deadline);
 			acquired = true;
-			return new ZooKeeperHeldLock(this, recipeKey, reference.recipe(), request.type(), node);
+			return new ZooKeeperHeldLock(this, recipeKey, reference.recipe(), request.type(), node, lossesBefore);
 		}
 		catch (DistributedLockException ex) {
 			timedOut = ex instanceof LockAcquisitionException && ex.getCause() == null;
@@ -177,7 +178,8 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 			}
 			acquired = true;
 			return new ZooKeeperHeldLock(this, outer.recipeKey(), reference.recipe(), request.type(),
-					new HeldNode(node.nodePath(), node.fencingToken(), node.lease(), outer.sessionId()));
+					new HeldNode(node.nodePath(), node.fencingToken(), node.lease(), outer.sessionId()),
+					outer.lossesBefore());
 		}
 		catch (DistributedLockException | InterruptedException ex) {
 			throw ex;
