@@ -2,22 +2,17 @@ package io.github.distlock.etcd;
 
 import java.time.Duration;
 import java.util.Collection;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
 import io.etcd.jetcd.Client;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockBackendException;
-import io.github.distlock.core.LockHandle;
-import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
-import io.github.distlock.core.LockWaiter;
+import io.github.distlock.core.spi.AbstractLockRegistry;
 import io.github.distlock.core.spi.FencingTokens;
 import io.github.distlock.core.spi.LockEngine;
 import org.jspecify.annotations.Nullable;
@@ -44,15 +39,13 @@ import org.jspecify.annotations.Nullable;
  * of times in a row, with a greater fencing token each time (the key's create revision times
  * 1024, plus the hand-offs so far).
  */
-public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCloseable {
+public class EtcdLockRegistry extends AbstractLockRegistry implements AutoCloseable {
 
 	private final Client client;
 
 	private final Options options;
 
 	private final EtcdLockBackend backend;
-
-	private final LockEngine engine;
 
 	/**
 	 * Creates a registry with no listener that does not interrupt holders.
@@ -72,39 +65,14 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	 * @param options the lease's time to live and what happens when a lock is lost
 	 */
 	public EtcdLockRegistry(Client client, LockPathResolver pathResolver, LockListener listener, Options options) {
+		this(client, new EtcdLockBackend(client, pathResolver, options.leaseTtl()), listener, options);
+	}
+
+	private EtcdLockRegistry(Client client, EtcdLockBackend backend, LockListener listener, Options options) {
+		super(new LockEngine(backend, listener, options.engineOptions()));
 		this.client = client;
 		this.options = options;
-		this.backend = new EtcdLockBackend(client, pathResolver, options.leaseTtl());
-		this.engine = new LockEngine(this.backend, listener, options.engineOptions());
-	}
-
-	@Override
-	public LockHandle acquire(LockRequest request) {
-		return this.engine.acquire(request);
-	}
-
-	@Override
-	public Set<LockType> supportedTypes() {
-		return this.engine.supportedTypes();
-	}
-
-	/**
-	 * The locks this process holds now.
-	 * @return a snapshot of the held locks
-	 */
-	@Override
-	public List<LockHandle> heldLocks() {
-		return this.engine.heldLocks();
-	}
-
-	@Override
-	public List<LockWaiter> waiters() {
-		return this.engine.waiters();
-	}
-
-	@Override
-	public String pathOf(String key) {
-		return this.engine.pathOf(key);
+		this.backend = backend;
 	}
 
 	/**
@@ -113,7 +81,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 	 */
 	@Override
 	public Collection<String> participants(String key, LockType type) {
-		return this.engine.participants(key, type);
+		return super.participants(key, type);
 	}
 
 	/** The lease the registry binds new keys to, or 0 if it has none now. */
@@ -153,7 +121,7 @@ public class EtcdLockRegistry implements LockRegistry, LockIntrospection, AutoCl
 
 	/** How many locks of this registry are in use now (held or awaited), by path and kind. */
 	int locksInUse() {
-		return this.engine.locksInUse();
+		return engine().locksInUse();
 	}
 
 	/** The jetcd client the registry locks through. */

@@ -1,12 +1,10 @@
 package io.github.distlock.crossprocess;
 
-import java.io.File;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
@@ -49,40 +47,9 @@ class CrossProcessExclusionTests {
 	private long race(Path dir, String mode) throws Exception {
 		Path counter = dir.resolve("counter");
 		Files.write(counter, new byte[Long.BYTES]);
-		List<Process> processes = new ArrayList<>();
-		try {
-			for (int i = 0; i < PROCESSES; i++) {
-				processes.add(start(dir, i, mode));
-			}
-			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-			for (int i = 0; i < PROCESSES; i++) {
-				while (!Files.exists(dir.resolve("ready-" + i))) {
-					assertThat(System.nanoTime()).as("worker %d started in time, see %s", i, dir).isLessThan(deadline);
-					assertThat(processes.get(i).isAlive()).as("worker %d is alive, see its log in %s", i, dir).isTrue();
-					Thread.sleep(20);
-				}
-			}
-			Files.createFile(dir.resolve("go"));
-			for (int i = 0; i < PROCESSES; i++) {
-				Process process = processes.get(i);
-				assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("worker %d finished", i).isTrue();
-				assertThat(process.exitValue()).as("worker %d exit code, log: %s", i,
-						Files.readString(dir.resolve("worker-" + i + ".log"))).isZero();
-			}
-		}
-		finally {
-			processes.forEach(Process::destroyForcibly);
-		}
+		WorkerProcesses.run(dir, PROCESSES, CounterWorker.class, (id) -> List.of(zookeeper.connectString(),
+				dir.toString(), Integer.toString(id), Integer.toString(ITERATIONS), mode), 120);
 		return ByteBuffer.wrap(Files.readAllBytes(counter)).getLong();
-	}
-
-	private static Process start(Path dir, int id, String mode) throws Exception {
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		ProcessBuilder builder = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-Xmx256m", "-cp",
-				System.getProperty("java.class.path"), CounterWorker.class.getName(), zookeeper.connectString(),
-				dir.toString(), Integer.toString(id), Integer.toString(ITERATIONS), mode);
-		File log = dir.resolve("worker-" + id + ".log").toFile();
-		return builder.redirectErrorStream(true).redirectOutput(log).start();
 	}
 
 }

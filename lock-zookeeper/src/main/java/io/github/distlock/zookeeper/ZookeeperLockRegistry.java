@@ -3,19 +3,15 @@ package io.github.distlock.zookeeper;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumSet;
-import java.util.List;
-import java.util.Set;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
-import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
-import io.github.distlock.core.LockWaiter;
+import io.github.distlock.core.spi.AbstractLockRegistry;
 import io.github.distlock.core.spi.FencingTokens;
 import io.github.distlock.core.spi.LockEngine;
 import org.apache.curator.framework.CuratorFramework;
@@ -30,7 +26,7 @@ import org.apache.curator.framework.CuratorFramework;
  * event; optionally the holder's thread is interrupted when its lock is lost. A thread whose
  * lock was lost cannot re-enter it.
  */
-public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, AutoCloseable {
+public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoCloseable {
 
 	private final CuratorFramework client;
 
@@ -39,8 +35,6 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	private final Options options;
 
 	private final ZooKeeperLockBackend backend;
-
-	private final LockEngine engine;
 
 	/**
 	 * Creates a registry with no listener that does not interrupt holders.
@@ -61,11 +55,16 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 */
 	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, LockListener listener,
 			Options options) {
+		this(client, pathResolver, new ZooKeeperLockBackend(client, pathResolver, options), listener, options);
+	}
+
+	private ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, ZooKeeperLockBackend backend,
+			LockListener listener, Options options) {
+		super(new LockEngine(backend, listener, options.engineOptions()));
 		this.client = client;
 		this.pathResolver = pathResolver;
 		this.options = options;
-		this.backend = new ZooKeeperLockBackend(client, pathResolver, options);
-		this.engine = new LockEngine(this.backend, listener, options.engineOptions());
+		this.backend = backend;
 	}
 
 	/**
@@ -78,34 +77,6 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 		this.backend.serverCheck().verify();
 	}
 
-	@Override
-	public LockHandle acquire(LockRequest request) {
-		return this.engine.acquire(request);
-	}
-
-	@Override
-	public Set<LockType> supportedTypes() {
-		return this.engine.supportedTypes();
-	}
-
-	/**
-	 * The locks this process holds now.
-	 * @return a snapshot of the held locks
-	 */
-	@Override
-	public List<LockHandle> heldLocks() {
-		return this.engine.heldLocks();
-	}
-
-	/**
-	 * The threads of this process waiting for a lock now.
-	 * @return a snapshot of the waiters
-	 */
-	@Override
-	public List<LockWaiter> waiters() {
-		return this.engine.waiters();
-	}
-
 	/**
 	 * The contenders for a key across all processes, as ZooKeeper sees them: their node
 	 * names, holder first.
@@ -116,7 +87,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 */
 	@Override
 	public Collection<String> participants(String key, LockType type) {
-		return this.engine.participants(key, type);
+		return super.participants(key, type);
 	}
 
 	@Override
@@ -161,7 +132,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 * @return the number of lock table entries
 	 */
 	int locksInUse() {
-		return this.engine.locksInUse();
+		return engine().locksInUse();
 	}
 
 	/**
@@ -170,7 +141,7 @@ public class ZookeeperLockRegistry implements LockRegistry, LockIntrospection, A
 	 * @return the node path
 	 */
 	String nodePathOf(LockHandle lock) {
-		return ((ZooKeeperHeldLock) this.engine.backendLockOf(lock)).nodePath();
+		return ((ZooKeeperHeldLock) engine().backendLockOf(lock)).nodePath();
 	}
 
 	/** Whether a sweep for stray nodes of this session awaits the lock path. */

@@ -1,22 +1,17 @@
 package io.github.distlock.test.memory;
 
 import java.util.Collection;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
-import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
-import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
-import io.github.distlock.core.LockWaiter;
+import io.github.distlock.core.spi.AbstractLockRegistry;
 import io.github.distlock.core.spi.LockEngine;
 
 /**
@@ -46,11 +41,9 @@ import io.github.distlock.core.spi.LockEngine;
  * {@link #close() Closing} the client ends its session: the locks it held are lost and free for
  * others.
  */
-public class InMemoryLockRegistry implements LockRegistry, LockIntrospection, AutoCloseable {
+public class InMemoryLockRegistry extends AbstractLockRegistry implements AutoCloseable {
 
 	private final InMemoryLockBackend backend;
-
-	private final LockEngine engine;
 
 	/**
 	 * Creates a client with no listener.
@@ -78,18 +71,12 @@ public class InMemoryLockRegistry implements LockRegistry, LockIntrospection, Au
 	 * locally first
 	 */
 	public InMemoryLockRegistry(InMemoryLockService service, LockListener listener, LockEngine.Options options) {
-		this.backend = new InMemoryLockBackend(Objects.requireNonNull(service, "service"));
-		this.engine = new LockEngine(this.backend, Objects.requireNonNull(listener, "listener"), options);
+		this(new InMemoryLockBackend(Objects.requireNonNull(service, "service")), listener, options);
 	}
 
-	@Override
-	public LockHandle acquire(LockRequest request) {
-		return this.engine.acquire(request);
-	}
-
-	@Override
-	public Set<LockType> supportedTypes() {
-		return this.engine.supportedTypes();
+	private InMemoryLockRegistry(InMemoryLockBackend backend, LockListener listener, LockEngine.Options options) {
+		super(new LockEngine(backend, Objects.requireNonNull(listener, "listener"), options));
+		this.backend = backend;
 	}
 
 	/**
@@ -134,16 +121,6 @@ public class InMemoryLockRegistry implements LockRegistry, LockIntrospection, Au
 		return this.backend.sessionId();
 	}
 
-	@Override
-	public List<LockHandle> heldLocks() {
-		return this.engine.heldLocks();
-	}
-
-	@Override
-	public List<LockWaiter> waiters() {
-		return this.engine.waiters();
-	}
-
 	/**
 	 * The lock path of a key: the key behind {@code memory:}.
 	 * @param key the lock key
@@ -151,7 +128,7 @@ public class InMemoryLockRegistry implements LockRegistry, LockIntrospection, Au
 	 */
 	@Override
 	public String pathOf(String key) {
-		return this.engine.pathOf(key);
+		return super.pathOf(key);
 	}
 
 	/**
@@ -163,7 +140,7 @@ public class InMemoryLockRegistry implements LockRegistry, LockIntrospection, Au
 	 */
 	@Override
 	public Collection<String> participants(String key, LockType type) {
-		return this.engine.participants(key, type);
+		return super.participants(key, type);
 	}
 
 	/**
