@@ -49,7 +49,18 @@ public @interface DistributedLock {
 	long waitTime() default -1;
 
 	/**
-	 * The unit of {@link #waitTime()}.
+	 * How long after its acquisition the lock stays held at least, in {@link #timeUnit()}: when
+	 * the method returns sooner, the lock is given up in the background once that much time has
+	 * passed, so that a short {@code @Scheduled} job is not run again by another instance whose
+	 * schedule fires a little later. With {@code onFailure = SKIP} and {@code waitTime = 0} the
+	 * other instances skip their run. Needs {@code type = LockType.SEMAPHORE_MUTEX} (the only type
+	 * another thread may release); {@code 0} (the default) releases when the method returns.
+	 * @return the minimum hold time
+	 */
+	long holdAtLeast() default 0;
+
+	/**
+	 * The unit of {@link #waitTime()} and {@link #holdAtLeast()}.
 	 * @return the time unit
 	 */
 	TimeUnit timeUnit() default TimeUnit.MILLISECONDS;

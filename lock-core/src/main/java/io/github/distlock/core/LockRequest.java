@@ -13,8 +13,14 @@ import io.github.distlock.annotation.LockType;
  * @param waitTime how long to wait; {@link Duration#ZERO} tries once
  * @param name a bounded name for the kind of lock, used in metrics and logs instead of the key
  * (the annotated method, for {@code @DistributedLock})
+ * @param holdAtLeast how long after its acquisition the lock stays held at least: a
+ * {@link LockHandle#close() close} before then gives the lock up in the background once that
+ * much time has passed, so that a short scheduled job is not run again by another process whose
+ * schedule fires a little later; {@link Duration#ZERO} (the default) releases at once. Only a
+ * {@link LockType#SEMAPHORE_MUTEX} may be released by a thread other than its holder, so only it
+ * takes a positive value.
  */
-public record LockRequest(String key, LockType type, Duration waitTime, String name) {
+public record LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast) {
 
 	/** The name of locks requested through {@link LockOperations} without one. */
 	public static final String DEFAULT_NAME = "programmatic";
@@ -30,6 +36,18 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 		if (waitTime.isNegative()) {
 			throw new IllegalArgumentException("waitTime must not be negative, but was " + waitTime);
 		}
+		checkHoldAtLeast(holdAtLeast, type, "lock '" + key + "'");
+	}
+
+	/**
+	 * A request that releases the lock when it is closed.
+	 * @param key the lock key, not blank
+	 * @param type the kind of lock
+	 * @param waitTime how long to wait
+	 * @param name a bounded name for the kind of lock
+	 */
+	public LockRequest(String key, LockType type, Duration waitTime, String name) {
+		this(key, type, waitTime, name, Duration.ZERO);
 	}
 
 	/**
@@ -48,7 +66,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withType(LockType type) {
-		return new LockRequest(this.key, type, this.waitTime, this.name);
+		return new LockRequest(this.key, type, this.waitTime, this.name, this.holdAtLeast);
 	}
 
 	/**
@@ -57,7 +75,30 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withName(String name) {
-		return new LockRequest(this.key, this.type, this.waitTime, name);
+		return new LockRequest(this.key, this.type, this.waitTime, name, this.holdAtLeast);
+	}
+
+	/**
+	 * This request with a time the lock stays held at least.
+	 * @param holdAtLeast how long after its acquisition; the type must be
+	 * {@link LockType#SEMAPHORE_MUTEX} unless it is zero
+	 * @return a new request
+	 */
+	public LockRequest withHoldAtLeast(Duration holdAtLeast) {
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, holdAtLeast);
+	}
+
+	static void checkHoldAtLeast(Duration holdAtLeast, LockType type, String what) {
+		Objects.requireNonNull(holdAtLeast, "holdAtLeast");
+		if (holdAtLeast.isNegative()) {
+			throw new IllegalArgumentException("holdAtLeast must not be negative, but was " + holdAtLeast);
+		}
+		if (!holdAtLeast.isZero() && type != LockType.SEMAPHORE_MUTEX) {
+			throw new IllegalArgumentException("holdAtLeast (" + holdAtLeast + ") of " + what
+					+ " needs type SEMAPHORE_MUTEX, but was " + type
+					+ ": the lock is released by a background thread, and only a SEMAPHORE_MUTEX may be released "
+					+ "by another thread than its holder");
+		}
 	}
 
 }

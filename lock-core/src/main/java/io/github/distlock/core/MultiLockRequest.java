@@ -19,8 +19,11 @@ import io.github.distlock.annotation.LockType;
  * @param waitTime how long to wait for all of them together; {@link Duration#ZERO} tries each
  * once
  * @param name a bounded name for the kind of lock, used in metrics and logs instead of the keys
+ * @param holdAtLeast how long after its acquisition each lock stays held at least, as
+ * {@link LockRequest#holdAtLeast()}
  */
-public record MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name) {
+public record MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name,
+		Duration holdAtLeast) {
 
 	public MultiLockRequest {
 		keys = ordered(keys);
@@ -30,6 +33,18 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 		if (waitTime.isNegative()) {
 			throw new IllegalArgumentException("waitTime must not be negative, but was " + waitTime);
 		}
+		LockRequest.checkHoldAtLeast(holdAtLeast, type, "the locks " + keys);
+	}
+
+	/**
+	 * A request that releases the locks when it is closed.
+	 * @param keys the keys, in any order, duplicates allowed
+	 * @param type the kind of lock on every key
+	 * @param waitTime how long to wait for all of them together
+	 * @param name a bounded name for the kind of lock
+	 */
+	public MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name) {
+		this(keys, type, waitTime, name, Duration.ZERO);
 	}
 
 	/**
@@ -51,7 +66,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return the request for that key's lock
 	 */
 	public LockRequest requestFor(String key, Duration waitTime) {
-		return new LockRequest(key, this.type, waitTime, this.name);
+		return new LockRequest(key, this.type, waitTime, this.name, this.holdAtLeast);
 	}
 
 	/**
@@ -60,7 +75,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return a new request
 	 */
 	public MultiLockRequest withType(LockType type) {
-		return new MultiLockRequest(this.keys, type, this.waitTime, this.name);
+		return new MultiLockRequest(this.keys, type, this.waitTime, this.name, this.holdAtLeast);
 	}
 
 	/**
@@ -69,7 +84,17 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return a new request
 	 */
 	public MultiLockRequest withName(String name) {
-		return new MultiLockRequest(this.keys, this.type, this.waitTime, name);
+		return new MultiLockRequest(this.keys, this.type, this.waitTime, name, this.holdAtLeast);
+	}
+
+	/**
+	 * This request with a time each lock stays held at least.
+	 * @param holdAtLeast how long after its acquisition; the type must be
+	 * {@link LockType#SEMAPHORE_MUTEX} unless it is zero
+	 * @return a new request
+	 */
+	public MultiLockRequest withHoldAtLeast(Duration holdAtLeast) {
+		return new MultiLockRequest(this.keys, this.type, this.waitTime, this.name, holdAtLeast);
 	}
 
 	private static List<String> copy(Collection<String> keys) {

@@ -74,11 +74,11 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		LockOperations operations = this.lockOperations.get();
 		try {
 			if (keys.multiple()) {
-				return operations.executeAll(new MultiLockRequest(keys.keys(), operation.type(), waitTime, operation.name()),
-						callback);
+				return operations.executeAll(new MultiLockRequest(keys.keys(), operation.type(), waitTime,
+						operation.name(), operation.holdAtLeast()), callback);
 			}
-			return operations.execute(new LockRequest(keys.single(), operation.type(), waitTime, operation.name()),
-					callback);
+			return operations.execute(new LockRequest(keys.single(), operation.type(), waitTime, operation.name(),
+					operation.holdAtLeast()), callback);
 		}
 		catch (InvocationFailure failure) {
 			throw failure.getCause();
@@ -97,7 +97,7 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		if (failure instanceof LockAcquisitionException elapsed && keys.keys().contains(elapsed.getKey())) {
 			key = elapsed.getKey();
 		}
-		return new LockRequest(key, operation.type(), waitTime, operation.name());
+		return new LockRequest(key, operation.type(), waitTime, operation.name(), operation.holdAtLeast());
 	}
 
 	private @Nullable Object onFailure(LockOperation operation, LockRequest request, MethodInvocation invocation,

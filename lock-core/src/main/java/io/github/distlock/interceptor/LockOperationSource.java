@@ -125,6 +125,7 @@ public class LockOperationSource implements BeanFactoryAware {
 		Expression key = this.expressions.parse(annotation.key(), method, description);
 		Duration waitTime = (annotation.waitTime() >= 0)
 				? Duration.of(annotation.waitTime(), annotation.timeUnit().toChronoUnit()) : null;
+		Duration holdAtLeast = holdAtLeast(annotation, description);
 		LockFailurePolicy onFailure = annotation.onFailure();
 		FallbackMethod fallback = null;
 		if (onFailure == LockFailurePolicy.FALLBACK) {
@@ -136,8 +137,22 @@ public class LockOperationSource implements BeanFactoryAware {
 					+ ": set onFailure = LockFailurePolicy.FALLBACK or remove the fallback");
 		}
 		SkipValue skipValue = (onFailure == LockFailurePolicy.SKIP) ? SkipValue.forMethod(method, description) : () -> null;
-		return new LockOperation(method, targetClass, annotation.key(), key, waitTime, annotation.type(), onFailure,
-				fallback, skipValue);
+		return new LockOperation(method, targetClass, annotation.key(), key, waitTime, holdAtLeast, annotation.type(),
+				onFailure, fallback, skipValue);
+	}
+
+	private static Duration holdAtLeast(DistributedLock annotation, String description) {
+		if (annotation.holdAtLeast() < 0) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has holdAtLeast "
+					+ annotation.holdAtLeast() + ": it must not be negative");
+		}
+		if (annotation.holdAtLeast() > 0 && annotation.type() != LockType.SEMAPHORE_MUTEX) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has holdAtLeast "
+					+ annotation.holdAtLeast() + " and type " + annotation.type()
+					+ ": set type = LockType.SEMAPHORE_MUTEX, the only type whose lock may be released by "
+					+ "another thread than its holder, as a lock held beyond the method is");
+		}
+		return Duration.of(annotation.holdAtLeast(), annotation.timeUnit().toChronoUnit());
 	}
 
 	private static void checkProxyable(Method method, String description) {

@@ -135,11 +135,13 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 	}
 
 	/**
-	 * Revokes the registry's lease (so its locks go at once) and stops renewing it. The jetcd
-	 * client is the caller's to close.
+	 * Releases the locks kept for their {@code holdAtLeast} at once, revokes the registry's lease
+	 * (so its other locks go at once) and stops renewing it. The jetcd client is the caller's to
+	 * close.
 	 */
 	@Override
 	public void close() {
+		engine().releaseDeferred();
 		this.backend.close();
 	}
 

@@ -5,12 +5,14 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
@@ -93,6 +95,18 @@ class StartupValidationTests {
 	@Test
 	void skipOnAPrimitiveReturnTypeFailsStartup() {
 		assertStartupFails(SkipPrimitive.class, "SkipPrimitive.count()", "returns int");
+	}
+
+	@Test
+	void holdAtLeastOnALockOnlyItsHolderMayReleaseFailsStartupWithTheRemedy() {
+		assertStartupFails(HoldAtLeastOnMutex.class, "HoldAtLeastOnMutex.report()", "holdAtLeast 30",
+				"type MUTEX", "LockType.SEMAPHORE_MUTEX");
+	}
+
+	@Test
+	void negativeHoldAtLeastFailsStartup() {
+		assertStartupFails(NegativeHoldAtLeast.class, "NegativeHoldAtLeast.report()", "holdAtLeast -1",
+				"must not be negative");
 	}
 
 	@Test
@@ -233,6 +247,22 @@ class StartupValidationTests {
 		@DistributedLock(key = "'k'", onFailure = LockFailurePolicy.SKIP)
 		public int count() {
 			return 1;
+		}
+
+	}
+
+	static class HoldAtLeastOnMutex {
+
+		@DistributedLock(key = "'report'", holdAtLeast = 30, timeUnit = TimeUnit.SECONDS)
+		public void report() {
+		}
+
+	}
+
+	static class NegativeHoldAtLeast {
+
+		@DistributedLock(key = "'report'", type = LockType.SEMAPHORE_MUTEX, holdAtLeast = -1)
+		public void report() {
 		}
 
 	}

@@ -149,8 +149,13 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 		return this.backend.strays().isPending(path);
 	}
 
+	/**
+	 * Releases the locks kept for their {@code holdAtLeast} at once and stops the registry's
+	 * background work. The Curator client is the caller's to close.
+	 */
 	@Override
 	public void close() {
+		engine().releaseDeferred();
 		this.backend.close();
 	}
 

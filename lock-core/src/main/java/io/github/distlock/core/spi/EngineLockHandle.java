@@ -15,8 +15,10 @@ import org.jspecify.annotations.Nullable;
  * any of them {@code → RELEASED}. {@code LOST} and {@code RELEASED} are final.
  * <p>
  * Only the acquiring thread may close it, except for a {@link LockType#SEMAPHORE_MUTEX}; closing
- * twice does nothing. An interrupt for a lost lock and the close are ordered, so that a holder
- * that released before the loss was told is not interrupted.
+ * twice does nothing. A close before the request's {@link LockRequest#holdAtLeast() holdAtLeast}
+ * has passed leaves the lock held until then, and the engine releases it in the background. An
+ * interrupt for a lost lock and the close are ordered, so that a holder that closed before the
+ * loss was told is not interrupted.
  */
 final class EngineLockHandle implements LockHandle {
 
@@ -36,8 +38,11 @@ final class EngineLockHandle implements LockHandle {
 
 	private final long acquiredNanos = System.nanoTime();
 
-	/** Orders a release and an interrupt for a loss, so a thread that moved on is left alone. */
+	/** Orders a close and an interrupt for a loss, so a thread that moved on is left alone. */
 	private final Object releaseGuard = new Object();
+
+	/** Whether the holder closed the handle; guarded by {@link #releaseGuard}. */
+	private boolean closed;
 
 	private final AtomicReference<LockState> state;
 
@@ -116,6 +121,10 @@ final class EngineLockHandle implements LockHandle {
 		return this.hold;
 	}
 
+	LockRequest request() {
+		return this.request;
+	}
+
 	/**
 	 * Moves to a new state unless the lock is already released or lost.
 	 * @return the state before, or {@code null} if the state did not change
@@ -132,15 +141,25 @@ final class EngineLockHandle implements LockHandle {
 	}
 
 	/**
-	 * Releases the lock; a second call does nothing.
+	 * Releases the lock, or leaves it to the engine to release once the request's
+	 * {@code holdAtLeast} has passed; a second call does nothing.
 	 * @throws IllegalMonitorStateException if called by a thread other than the holder, for any
 	 * type but {@link LockType#SEMAPHORE_MUTEX}
 	 */
 	@Override
 	public void close() {
-		if (markReleased()) {
-			this.engine.release(this, true);
+		if (type() != LockType.SEMAPHORE_MUTEX && Thread.currentThread() != this.owner) {
+			throw new IllegalMonitorStateException("Lock '" + key() + "' (" + this.path + ") is held by thread '"
+					+ this.owner.getName() + "' and only that thread can release it; "
+					+ "use LockType.SEMAPHORE_MUTEX for a lock released by another thread");
 		}
+		synchronized (this.releaseGuard) {
+			if (this.closed) {
+				return;
+			}
+			this.closed = true;
+		}
+		this.engine.closed(this);
 	}
 
 	/**
@@ -148,25 +167,21 @@ final class EngineLockHandle implements LockHandle {
 	 * @return whether this call did, so that the lock is to be given back
 	 */
 	boolean markReleased() {
-		if (type() != LockType.SEMAPHORE_MUTEX && Thread.currentThread() != this.owner) {
-			throw new IllegalMonitorStateException("Lock '" + key() + "' (" + this.path + ") is held by thread '"
-					+ this.owner.getName() + "' and only that thread can release it; "
-					+ "use LockType.SEMAPHORE_MUTEX for a lock released by another thread");
-		}
 		LockState previous;
 		synchronized (this.releaseGuard) {
+			this.closed = true;
 			previous = this.state.getAndSet(LockState.RELEASED);
 		}
 		return previous != LockState.RELEASED;
 	}
 
 	/**
-	 * Interrupts the holder's thread for a loss, unless the lock was released already: the
+	 * Interrupts the holder's thread for a loss, unless it closed the handle already: the
 	 * thread may have moved on to other work.
 	 */
-	void interruptHolderUnlessReleased() {
+	void interruptHolderUnlessClosed() {
 		synchronized (this.releaseGuard) {
-			if (this.state.get() != LockState.RELEASED) {
+			if (!this.closed) {
 				this.owner.interrupt();
 			}
 		}

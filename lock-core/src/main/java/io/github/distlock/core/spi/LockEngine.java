@@ -85,6 +85,8 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 
 	private final Condition statesFollowed = this.stateLock.newCondition();
 
+	private final DeferredReleases deferredReleases = new DeferredReleases(this::releaseClosed);
+
 	/**
 	 * Creates an engine and subscribes it to the backend's state changes.
 	 * @param backend the lock service
@@ -341,6 +343,43 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	}
 
 	/**
+	 * The holder closed a handle: its lock is released now, or once the request's
+	 * {@code holdAtLeast} has passed since its acquisition, unless it is lost by then.
+	 */
+	void closed(EngineLockHandle handle) {
+		long left = saturatedNanos(handle.request().holdAtLeast()) - (System.nanoTime() - handle.acquiredNanos());
+		if (left > 0 && handle.state() != LockState.LOST) {
+			this.deferredReleases.schedule(handle, left);
+		}
+		else {
+			releaseClosed(handle);
+		}
+	}
+
+	private void releaseClosed(EngineLockHandle handle) {
+		if (handle.markReleased()) {
+			release(handle, true);
+		}
+	}
+
+	/**
+	 * Releases at once the locks closed before their {@code holdAtLeast} passed, and stops the
+	 * thread that releases them; a lock closed afterwards is released at once. A registry calls
+	 * it when it closes, before its client.
+	 */
+	public void releaseDeferred() {
+		this.deferredReleases.releaseAllNow();
+	}
+
+	/**
+	 * How many closed locks wait for their {@code holdAtLeast} to pass.
+	 * @return the number of locks held beyond their close
+	 */
+	public int deferredReleaseCount() {
+		return this.deferredReleases.pending();
+	}
+
+	/**
 	 * Gives back what a handle held: the backend lock and the local turn once no re-entry of
 	 * the thread shares them, and the handle's use of its table entry.
 	 * @param tell whether to tell the listener (not for a lock never handed out)
@@ -396,10 +435,14 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 			logger.warn("Lock '" + handle.key() + "' (" + handle.hold().lock().describe() + ") held by thread '"
 					+ handle.holderThread() + "' was lost: the session or lease behind it ended");
 			if (this.options.interruptOnLoss()) {
-				handle.interruptHolderUnlessReleased();
+				handle.interruptHolderUnlessClosed();
 			}
 		}
 		this.listener.onStateChanged(handle, change.previous(), change.next());
+		if (change.next() == LockState.LOST) {
+			// a lost lock kept for its holdAtLeast has nothing left to keep
+			this.deferredReleases.releaseSoon(handle);
+		}
 	}
 
 	@Override

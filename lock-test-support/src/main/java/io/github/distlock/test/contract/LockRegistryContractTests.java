@@ -1049,6 +1049,79 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
 	}
 
+	// ---- holding at least ----------------------------------------------------------------------
+
+	/**
+	 * A lock closed before its {@code holdAtLeast} passed stays held, and free for no one, until
+	 * that much time has passed since its acquisition; then it is released once, and another
+	 * client takes it.
+	 */
+	@Test
+	void lockClosedBeforeItsHoldAtLeastStaysHeldUntilItPasses() throws Exception {
+		assumeSupported(LockType.SEMAPHORE_MUTEX);
+		String key = key("hold-at-least");
+		RecordingListener listener = new RecordingListener();
+		LockRegistry holder = connect(listener).registry();
+		LockRegistry other = client();
+		Duration holdAtLeast = Duration.ofSeconds(2);
+		long start = System.nanoTime();
+		LockHandle held = holder.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT).withHoldAtLeast(holdAtLeast));
+		held.close();
+		held.close();
+		assertThat(held.state()).isEqualTo(LockState.HELD);
+		assertThat(listener.eventsOf(key)).doesNotContain("released SEMAPHORE_MUTEX");
+		try (LockHandle next = other.acquire(request(key, LockType.SEMAPHORE_MUTEX, GENEROUS))) {
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(holdAtLeast);
+			assertThat(held.state()).isEqualTo(LockState.RELEASED);
+			assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+		}
+		await().atMost(GENEROUS)
+			.untilAsserted(() -> assertThat(listener.eventsOf(key)).containsExactly("started SEMAPHORE_MUTEX",
+					"acquired SEMAPHORE_MUTEX", "released SEMAPHORE_MUTEX"));
+		awaitNothingLeft(key);
+	}
+
+	/** A lock closed after its {@code holdAtLeast} passed is released at once. */
+	@Test
+	void lockClosedAfterItsHoldAtLeastPassedIsReleasedAtOnce() throws Exception {
+		assumeSupported(LockType.SEMAPHORE_MUTEX);
+		String key = key("held-long-enough");
+		LockRegistry holder = client();
+		LockRegistry other = client();
+		Duration holdAtLeast = Duration.ofMillis(100);
+		LockHandle held = holder.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT).withHoldAtLeast(holdAtLeast));
+		Thread.sleep(holdAtLeast.multipliedBy(2).toMillis());
+		held.close();
+		assertThat(held.state()).isEqualTo(LockState.RELEASED);
+		other.acquire(request(key, LockType.SEMAPHORE_MUTEX, AT_ONCE)).close();
+		awaitNothingLeft(key);
+	}
+
+	/**
+	 * Closing the registry releases the locks it keeps for their {@code holdAtLeast} at once:
+	 * they are released, not lost.
+	 */
+	@Test
+	void closingTheRegistryReleasesTheLocksItKeepsForTheirHoldAtLeast() throws Exception {
+		assumeSupported(LockType.SEMAPHORE_MUTEX);
+		String key = key("hold-at-least-closed");
+		RecordingListener listener = new RecordingListener();
+		C holder = connect(listener);
+		LockRegistry other = client();
+		LockHandle held = holder.registry()
+			.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT).withHoldAtLeast(Duration.ofHours(1)));
+		held.close();
+		assertThatExceptionOfType(LockAcquisitionException.class)
+			.isThrownBy(() -> other.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO)));
+		this.clients.remove(holder);
+		holder.close();
+		assertThat(held.state()).isEqualTo(LockState.RELEASED);
+		assertThat(listener.eventsOf(key)).containsExactly("started SEMAPHORE_MUTEX", "acquired SEMAPHORE_MUTEX",
+				"released SEMAPHORE_MUTEX");
+		other.acquire(request(key, LockType.SEMAPHORE_MUTEX, GENEROUS)).close();
+		awaitNothingLeft(key);
+	}
+
 	// ---- separate processes ----------------------------------------------------------------
 
 	/**

@@ -144,12 +144,13 @@ public class InMemoryLockRegistry extends AbstractLockRegistry implements AutoCl
 	}
 
 	/**
-	 * Closes the client and ends its session: the locks it held are {@link LockState#LOST
-	 * lost} and free for others, its waiters fail with {@link LockBackendException}, and so does
+	 * Releases the locks kept for their {@code holdAtLeast} at once, then closes the client and
+	 * ends its session: the locks it held are {@link LockState#LOST lost} and free for others, its waiters fail with {@link LockBackendException}, and so does
 	 * every later acquisition.
 	 */
 	@Override
 	public void close() {
+		engine().releaseDeferred();
 		this.backend.close();
 	}
 

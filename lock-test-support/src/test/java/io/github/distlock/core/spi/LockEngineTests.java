@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
@@ -137,6 +139,42 @@ class LockEngineTests {
 			assertThat(lock.state()).isEqualTo(LockState.LOST);
 			assertThat(Thread.interrupted()).isFalse();
 		}
+	}
+
+	// ---- holding at least ------------------------------------------------------------------------
+
+	@Test
+	void holderThatClosedALockKeptForItsHoldAtLeastIsNotInterruptedWhenItIsLostAndTheLockGoesAtOnce() {
+		List<String> released = Collections.synchronizedList(new ArrayList<>());
+		InMemoryLockRegistry registry = registry(new LockEngine.Options(true, EnumSet.allOf(LockType.class)),
+				new LockListener() {
+					@Override
+					public void onReleased(AcquiredLock lock, Duration held) {
+						released.add(lock.key() + " " + lock.state());
+					}
+				});
+		LockHandle kept = registry
+			.acquire(request("kept", LockType.SEMAPHORE_MUTEX, LONG).withHoldAtLeast(Duration.ofHours(1)));
+		kept.close();
+		assertThat(registry.engine().deferredReleaseCount()).isOne();
+		registry.expireSession();
+		assertThat(Thread.interrupted()).as("the thread that closed the lock was interrupted").isFalse();
+		await().atMost(LONG).until(() -> !released.isEmpty());
+		assertThat(kept.state()).isEqualTo(LockState.RELEASED);
+		assertThat(released).containsExactly("kept RELEASED");
+		assertThat(registry.engine().deferredReleaseCount()).isZero();
+	}
+
+	@Test
+	void holdAtLeastIsRefusedForALockOnlyItsHolderMayRelease() {
+		for (LockType type : EnumSet.complementOf(EnumSet.of(LockType.SEMAPHORE_MUTEX))) {
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> request("refused", type, LONG).withHoldAtLeast(Duration.ofSeconds(1)))
+				.withMessageContaining("holdAtLeast (PT1S) of lock 'refused' needs type SEMAPHORE_MUTEX, but was " + type);
+		}
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> request("refused", LockType.SEMAPHORE_MUTEX, LONG).withHoldAtLeast(Duration.ofSeconds(-1)))
+			.withMessageContaining("must not be negative");
 	}
 
 	// ---- local hand-off --------------------------------------------------------------------------
@@ -416,7 +454,11 @@ class LockEngineTests {
 	}
 
 	private InMemoryLockRegistry registry(LockEngine.Options options) {
-		InMemoryLockRegistry registry = new InMemoryLockRegistry(this.service, NO_LISTENER, options);
+		return registry(options, NO_LISTENER);
+	}
+
+	private InMemoryLockRegistry registry(LockEngine.Options options, LockListener listener) {
+		InMemoryLockRegistry registry = new InMemoryLockRegistry(this.service, listener, options);
 		this.registries.add(registry);
 		return registry;
 	}

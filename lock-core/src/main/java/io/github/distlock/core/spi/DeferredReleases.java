@@ -1,0 +1,136 @@
+package io.github.distlock.core.spi;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Releases, in the background, the locks that were closed before their {@code holdAtLeast}
+ * passed. Its one daemon thread starts with the first such lock; {@link #releaseAllNow()}
+ * releases the rest at once and stops it.
+ */
+final class DeferredReleases {
+
+	private final Consumer<EngineLockHandle> release;
+
+	private final Map<EngineLockHandle, ScheduledFuture<?>> pending = new ConcurrentHashMap<>();
+
+	private final ReentrantLock startLock = new ReentrantLock();
+
+	private volatile @Nullable ScheduledThreadPoolExecutor executor;
+
+	private volatile boolean stopped;
+
+	/**
+	 * @param release gives a lock back; called once per lock, on the release thread or on the
+	 * thread that stops this
+	 */
+	DeferredReleases(Consumer<EngineLockHandle> release) {
+		this.release = release;
+	}
+
+	/**
+	 * Releases a lock after a delay, or at once after {@link #releaseAllNow()}.
+	 */
+	void schedule(EngineLockHandle handle, long delayNanos) {
+		ScheduledThreadPoolExecutor executor = executor();
+		if (executor != null) {
+			try {
+				ScheduledFuture<?> future = executor.schedule(() -> releaseIfPending(handle), delayNanos,
+						TimeUnit.NANOSECONDS);
+				this.pending.put(handle, future);
+				if (future.isDone() || this.stopped) {
+					// it ran, or a stop dropped it, before it was in the map
+					releaseIfPending(handle);
+				}
+				return;
+			}
+			catch (RejectedExecutionException stoppedMeanwhile) {
+				// released below
+			}
+		}
+		this.release.accept(handle);
+	}
+
+	/**
+	 * Releases a lock that waits for its time at once, on the release thread: the caller may be
+	 * a client's event thread, which must not wait for the lock service.
+	 */
+	void releaseSoon(EngineLockHandle handle) {
+		ScheduledThreadPoolExecutor executor = this.executor;
+		if (executor != null && this.pending.containsKey(handle)) {
+			try {
+				executor.execute(() -> releaseIfPending(handle));
+			}
+			catch (RejectedExecutionException stopped) {
+				// releaseAllNow releases it
+			}
+		}
+	}
+
+	/** How many locks wait for their release. */
+	int pending() {
+		return this.pending.size();
+	}
+
+	/**
+	 * Releases every lock that waits for its time at once, and stops the release thread.
+	 */
+	void releaseAllNow() {
+		this.stopped = true;
+		ScheduledThreadPoolExecutor executor;
+		this.startLock.lock();
+		try {
+			executor = this.executor;
+		}
+		finally {
+			this.startLock.unlock();
+		}
+		if (executor != null) {
+			executor.shutdownNow();
+		}
+		this.pending.keySet().forEach(this::releaseIfPending);
+	}
+
+	private void releaseIfPending(EngineLockHandle handle) {
+		ScheduledFuture<?> future = this.pending.remove(handle);
+		if (future != null) {
+			future.cancel(false);
+			this.release.accept(handle);
+		}
+	}
+
+	private @Nullable ScheduledThreadPoolExecutor executor() {
+		ScheduledThreadPoolExecutor executor = this.executor;
+		if (this.stopped) {
+			return null;
+		}
+		if (executor != null) {
+			return executor;
+		}
+		this.startLock.lock();
+		try {
+			if (this.executor == null && !this.stopped) {
+				ScheduledThreadPoolExecutor created = new ScheduledThreadPoolExecutor(1, (task) -> {
+					Thread thread = new Thread(task, "distributed-lock-deferred-release");
+					thread.setDaemon(true);
+					return thread;
+				});
+				created.setRemoveOnCancelPolicy(true);
+				this.executor = created;
+			}
+			return this.executor;
+		}
+		finally {
+			this.startLock.unlock();
+		}
+	}
+
+}
