@@ -37,14 +37,26 @@ interface SkipValue {
 	 * @throws IllegalStateException if the method returns a primitive, which has no empty value
 	 */
 	static SkipValue forMethod(Method method, String description) {
+		return forMethod(method, description, "@DistributedLock(onFailure = SKIP)", "or use another failure policy");
+	}
+
+	/**
+	 * The skip value for a method skipped by an annotation.
+	 * @param method the method
+	 * @param description the method's name for messages
+	 * @param annotation the annotation that skips it, for the message
+	 * @param otherRemedy what else can be done, for the message
+	 * @return the skip value
+	 * @throws IllegalStateException if the method returns a primitive, which has no empty value
+	 */
+	static SkipValue forMethod(Method method, String description, String annotation, String otherRemedy) {
 		Class<?> type = method.getReturnType();
 		if (type == void.class) {
 			return () -> null;
 		}
 		if (type.isPrimitive()) {
-			throw new IllegalStateException("@DistributedLock(onFailure = SKIP) on " + description + " returns "
-					+ type.getName() + ", which has no empty value: return a wrapper type, Optional or void, "
-					+ "or use another failure policy");
+			throw new IllegalStateException(annotation + " on " + description + " returns " + type.getName()
+					+ ", which has no empty value: return a wrapper type, Optional or void, " + otherRemedy);
 		}
 		if (type == Stream.class) {
 			return Stream::empty;

@@ -16,6 +16,9 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRequest;
+import io.github.distlock.leader.LeaderElection;
+import io.github.distlock.leader.LeaderElections;
+import io.github.distlock.leader.Leadership;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
@@ -61,7 +64,8 @@ class ActuatorOverHttpTests {
 		application = new SpringApplicationBuilder(Application.class)
 			.properties("server.port=0", "spring.main.banner-mode=off",
 					"distributed-lock.zookeeper.connect-string=" + server.getConnectString(),
-					"management.endpoints.web.exposure.include=health,locks,metrics",
+					"management.endpoints.web.exposure.include=health,locks,leaders,metrics",
+					"distributed-lock.leader.elections=housekeeping", "distributed-lock.leader.participant-id=web-1",
 					"management.endpoint.health.show-details=always")
 			.logStartupInfo(false)
 			.run();
@@ -85,14 +89,17 @@ class ActuatorOverHttpTests {
 				.close());
 			await().until(() -> JsonPath.parse(get("/actuator/locks")).read("$.waiting.length()", Integer.class) == 1);
 			DocumentContext json = JsonPath.parse(print("/actuator/locks"));
-			assertThat(json.read("$.held[0]", Map.class)).containsEntry("key", "stock:42")
+			// the application also holds the lock of its election, "leader:housekeeping"
+			List<Map<String, Object>> heldHere = json.read("$.held[?(@.key == 'stock:42')]");
+			assertThat(heldHere).hasSize(1);
+			assertThat(heldHere.get(0)).containsEntry("key", "stock:42")
 				.containsEntry("name", "StockService.purchase")
 				.containsEntry("path", "/Locks/stock:42")
 				.containsEntry("type", "MUTEX")
 				.containsEntry("state", "HELD")
 				.containsEntry("acquiredAt", held.acquiredAt().toString())
 				.containsEntry("holderThread", Thread.currentThread().getName());
-			assertThat(json.read("$.held[0].fencingToken", Long.class)).isEqualTo(held.fencingToken());
+			assertThat(((Number) heldHere.get(0).get("fencingToken")).longValue()).isEqualTo(held.fencingToken());
 			assertThat(json.read("$.waiting[0]", Map.class)).containsEntry("key", "stock:7")
 				.containsEntry("path", "/Locks/stock:7")
 				.containsKeys("since", "thread");
@@ -152,6 +159,24 @@ class ActuatorOverHttpTests {
 		DocumentContext json = JsonPath.parse(print("/actuator/metrics/distributed.lock.wait"));
 		assertThat(json.read("$.availableTags[*].tag", List.class)).contains("name", "type", "outcome");
 		print("/actuator/metrics/distributed.lock.held");
+	}
+
+	@Test
+	void leadersEndpointAndMetersShowThisProcessLeading() throws Exception {
+		LeaderElection election = application.getBean(LeaderElections.class).election("housekeeping");
+		await().atMost(Duration.ofSeconds(30)).until(election::isLeader);
+		Leadership term = election.leadership().orElseThrow();
+		DocumentContext json = JsonPath.parse(print("/actuator/leaders"));
+		assertThat(json.read("$.participantId", String.class)).isEqualTo("web-1");
+		assertThat(json.read("$.elections[0]", Map.class)).containsEntry("name", "housekeeping")
+			.containsEntry("leader", true)
+			.containsEntry("since", term.grantedAt().toString());
+		assertThat(json.read("$.elections[0].epoch", Long.class)).isEqualTo(term.epoch());
+		DocumentContext active = JsonPath.parse(print("/actuator/metrics/distributed.lock.leader.active?tag=election:housekeeping"));
+		assertThat(active.read("$.measurements[?(@.statistic == 'ACTIVE_TASKS')].value", List.class)).containsExactly(1.0);
+		DocumentContext changes = JsonPath
+			.parse(get("/actuator/metrics/distributed.lock.leader.changes?tag=election:housekeeping&tag=change:granted"));
+		assertThat(changes.read("$.measurements[0].value", Double.class)).isGreaterThanOrEqualTo(1.0);
 	}
 
 	private static LockRequest request(String key) {

@@ -22,11 +22,15 @@ class ConfigurationMetadataTests {
 
 	private static final Path README = Path.of("..", "README.md");
 
-	/** Keys whose absence means something: no namespace, no credentials, the backend chosen by the class path. */
+	/**
+	 * Keys whose absence means something: no namespace, no credentials, the backend chosen by the
+	 * class path, the participant id made of host and pid, no election besides those of
+	 * {@code @LeaderOnly} methods.
+	 */
 	private static final Set<String> WITHOUT_DEFAULT = Set.of("distributed-lock.zookeeper.namespace",
 			"distributed-lock.etcd.namespace", "distributed-lock.etcd.username", "distributed-lock.etcd.password",
-			"distributed-lock.etcd.ssl.bundle",
-			"distributed-lock.backend");
+			"distributed-lock.etcd.ssl.bundle", "distributed-lock.backend", "distributed-lock.leader.participant-id",
+			"distributed-lock.leader.elections");
 
 	@Test
 	void everyPropertyHasADescriptionAndADefault() throws IOException {
@@ -45,7 +49,8 @@ class ConfigurationMetadataTests {
 		List<String> missing = new ArrayList<>();
 		for (JsonNode property : properties()) {
 			String name = property.get("name").asString();
-			if (!name.startsWith("management.endpoint.locks.cache") && !readme.contains("`" + name + "`")) {
+			if (!name.startsWith("management.endpoint.locks.cache") && !name.startsWith("management.endpoint.leaders.cache")
+					&& !readme.contains("`" + name + "`")) {
 				missing.add(name);
 			}
 		}

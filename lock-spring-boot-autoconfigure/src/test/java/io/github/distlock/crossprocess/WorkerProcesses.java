@@ -49,7 +49,10 @@ final class WorkerProcesses {
 		}
 	}
 
-	private static Process start(Path dir, int id, Class<?> mainClass, List<String> arguments) throws Exception {
+	/**
+	 * Starts one worker JVM with the test's class path, its output in {@code worker-<id>.log}.
+	 */
+	static Process start(Path dir, int id, Class<?> mainClass, List<String> arguments) throws Exception {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-Xmx256m", "-cp",
 				System.getProperty("java.class.path"), mainClass.getName()));

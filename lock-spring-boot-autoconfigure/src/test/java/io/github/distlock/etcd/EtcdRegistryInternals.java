@@ -12,4 +12,13 @@ public final class EtcdRegistryInternals {
 		return registry.options();
 	}
 
+	/** The id of the registry's latest lease. */
+	public static long leaseId(EtcdLockRegistry registry) {
+		EtcdSession.Lease lease = registry.latestLease();
+		if (lease == null) {
+			throw new IllegalStateException("No lease granted yet");
+		}
+		return lease.id();
+	}
+
 }

@@ -18,9 +18,15 @@ import org.jspecify.annotations.Nullable;
  */
 final class DeferredReleases {
 
+	private static final Object SCHEDULING = new Object();
+
 	private final Consumer<EngineLockHandle> release;
 
-	private final Map<EngineLockHandle, ScheduledFuture<?>> pending = new ConcurrentHashMap<>();
+	/**
+	 * The locks that wait, each with its scheduled release, or {@link #SCHEDULING} until that is
+	 * known: whoever removes a lock's entry releases it.
+	 */
+	private final Map<EngineLockHandle, Object> pending = new ConcurrentHashMap<>();
 
 	private final ReentrantLock startLock = new ReentrantLock();
 
@@ -42,19 +48,20 @@ final class DeferredReleases {
 	void schedule(EngineLockHandle handle, long delayNanos) {
 		ScheduledThreadPoolExecutor executor = executor();
 		if (executor != null) {
+			this.pending.put(handle, SCHEDULING);
 			try {
 				ScheduledFuture<?> future = executor.schedule(() -> releaseIfPending(handle), delayNanos,
 						TimeUnit.NANOSECONDS);
-				this.pending.put(handle, future);
-				if (future.isDone() || this.stopped) {
-					// it ran, or a stop dropped it, before it was in the map
-					releaseIfPending(handle);
-				}
-				return;
+				// unless it ran already, or a stop took it
+				this.pending.replace(handle, SCHEDULING, future);
 			}
 			catch (RejectedExecutionException stoppedMeanwhile) {
-				// released below
+				releaseIfPending(handle);
 			}
+			if (this.stopped) {
+				releaseIfPending(handle);
+			}
+			return;
 		}
 		this.release.accept(handle);
 	}
@@ -100,9 +107,11 @@ final class DeferredReleases {
 	}
 
 	private void releaseIfPending(EngineLockHandle handle) {
-		ScheduledFuture<?> future = this.pending.remove(handle);
-		if (future != null) {
-			future.cancel(false);
+		Object scheduled = this.pending.remove(handle);
+		if (scheduled != null) {
+			if (scheduled instanceof ScheduledFuture<?> future) {
+				future.cancel(false);
+			}
 			this.release.accept(handle);
 		}
 	}

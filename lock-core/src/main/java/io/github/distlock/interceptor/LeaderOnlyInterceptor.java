@@ -1,0 +1,72 @@
+package io.github.distlock.interceptor;
+
+import java.util.function.Supplier;
+
+import io.github.distlock.leader.LeaderElection;
+import io.github.distlock.leader.LeaderElections;
+import io.github.distlock.leader.NotLeaderException;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
+import org.springframework.aop.support.AopUtils;
+
+/**
+ * Runs a {@code @LeaderOnly} method as the leader of its election, or skips it where this
+ * process does not lead.
+ */
+public class LeaderOnlyInterceptor implements MethodInterceptor {
+
+	private final LeaderOnlySource source;
+
+	private final Supplier<LeaderElections> elections;
+
+	/**
+	 * @param source the {@code @LeaderOnly} methods
+	 * @param elections the process's elections, looked up at the first call
+	 */
+	public LeaderOnlyInterceptor(LeaderOnlySource source, Supplier<LeaderElections> elections) {
+		this.source = source;
+		this.elections = elections;
+	}
+
+	@Override
+	public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
+		Object target = invocation.getThis();
+		LeaderOnlySource.LeaderOnlyMethod leaderOnly = this.source.find(invocation.getMethod(),
+				(target != null) ? AopUtils.getTargetClass(target) : null);
+		if (leaderOnly == null) {
+			return invocation.proceed();
+		}
+		LeaderElection election = this.elections.get().election(leaderOnly.election());
+		if (!election.isLeader()) {
+			return leaderOnly.skipValue().get();
+		}
+		try {
+			return election.executeAsLeader((leadership) -> {
+				try {
+					return invocation.proceed();
+				}
+				catch (Throwable ex) {
+					throw new InvocationFailure(ex);
+				}
+			});
+		}
+		catch (NotLeaderException ex) {
+			return leaderOnly.skipValue().get();
+		}
+		catch (InvocationFailure failure) {
+			throw failure.getCause();
+		}
+	}
+
+	private static final class InvocationFailure extends RuntimeException {
+
+		private static final long serialVersionUID = 1L;
+
+		InvocationFailure(Throwable cause) {
+			super(null, cause, false, false);
+		}
+
+	}
+
+}

@@ -1,0 +1,49 @@
+package io.github.distlock.leader;
+
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * This process's participation in a leader election: at most one participant leads at a time,
+ * and each new leader's term has a greater {@link Leadership#epoch() epoch}.
+ */
+public interface LeaderElection {
+
+	/**
+	 * The election's name.
+	 * @return the name
+	 */
+	String name();
+
+	/**
+	 * This participant's id.
+	 * @return the participant id
+	 */
+	String participantId();
+
+	/**
+	 * Whether this participant leads now: its term began and the lock service has not been
+	 * suspended or lost since.
+	 * @return whether it leads
+	 */
+	boolean isLeader();
+
+	/**
+	 * This participant's term, while it leads.
+	 * @return the leadership, or empty
+	 */
+	Optional<Leadership> leadership();
+
+	/**
+	 * Does work as the leader: with its term in {@link LeaderContext}, interrupted if leadership
+	 * is revoked meanwhile and the election interrupts leader work.
+	 * @param <T> the result type
+	 * @param callback the work
+	 * @return the work's result
+	 * @throws NotLeaderException if this participant does not lead
+	 * @throws LeadershipLostException after the work, if leadership was revoked while it ran
+	 */
+	<T extends @Nullable Object> T executeAsLeader(LeaderCallback<T> callback);
+
+}

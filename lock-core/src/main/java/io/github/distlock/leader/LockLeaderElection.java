@@ -1,0 +1,704 @@
+package io.github.distlock.leader;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A {@link LeaderElection} on a {@link LockRegistry}: the participants contend for the
+ * {@code MUTEX} of the key {@code leader:<name>}, each on a thread of its own, and the holder
+ * leads; the lock's fencing token is the epoch of its term. In latch mode a participant leads
+ * until it leaves or its lock is lost; in selector mode it runs its {@link LeaderTask}, gives
+ * the lock up and queues again.
+ * <p>
+ * Leadership is revoked as soon as the lock is in doubt (and granted again, in the same term, if
+ * the lock is held again) or lost, never kept silently: with
+ * {@link #lockStateChanged() lockStateChanged} called for the registry's state changes (as
+ * {@link LeaderElections} does) at once, otherwise within 200 ms. Leader work running then is
+ * interrupted if the options say so (a selector task always), and ends with
+ * {@link LeadershipLostException}. A leader whose process did not run for longer than the
+ * pause tolerance gives leadership up when it resumes, before the lock service could tell it
+ * that its session ended, and does not count as leader meanwhile.
+ */
+public final class LockLeaderElection implements LeaderElection, AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(LockLeaderElection.class);
+
+	/** The prefix of an election's lock key. */
+	public static final String KEY_PREFIX = "leader:";
+
+	/** How long one attempt to take the election's lock waits; the participant then queues again. */
+	private static final Duration CAMPAIGN_WAIT = Duration.ofMinutes(10);
+
+	private static final long CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+	private static final long CLOSE_WAIT_MILLIS = 10_000;
+
+	private final LockRegistry registry;
+
+	private final String name;
+
+	private final String participantId;
+
+	private final @Nullable LeaderTask task;
+
+	private final Options options;
+
+	private final LeadershipListener listener;
+
+	private final ExecutorService notifier;
+
+	private final boolean ownNotifier;
+
+	private final AtomicReference<@Nullable Leadership> leadership = new AtomicReference<>();
+
+	/** Guards {@link #changes}, {@link #thread}, {@link #closed} and the wait for a change of the lock's state. */
+	private final ReentrantLock stateLock = new ReentrantLock();
+
+	private final Condition changed = this.stateLock.newCondition();
+
+	/**
+	 * Guards the start and end of a term with its event, so that listeners are told in order, and
+	 * {@link #workers}, so that a thread that finished its leader work is not interrupted.
+	 */
+	private final ReentrantLock termLock = new ReentrantLock();
+
+	private final Set<Thread> workers = new HashSet<>();
+
+	/** The workers interrupted for a revocation, whose interrupt is cleared when their work ends. */
+	private final Set<Thread> interrupted = new HashSet<>();
+
+	private long changes;
+
+	private @Nullable Thread thread;
+
+	private boolean closed;
+
+	private volatile @Nullable LockHandle lock;
+
+	private volatile boolean running;
+
+	private volatile RevocationReason lastReason = RevocationReason.LEFT;
+
+	/** When the election's thread last looked at its lock while leading ({@link System#nanoTime()}). */
+	private volatile long heartbeat;
+
+	private final long pauseToleranceNanos;
+
+	/** Whether the last run of the selector task failed; on the election's thread only. */
+	private boolean taskFailed;
+
+	/**
+	 * A latch-mode election: the participant leads until it leaves or its lock is lost.
+	 * @param registry the lock registry
+	 * @param name the election's name, not blank
+	 * @param participantId this participant's id
+	 * @param options what happens on revocation
+	 * @param listener told of each term's start and end
+	 */
+	public LockLeaderElection(LockRegistry registry, String name, String participantId, Options options,
+			LeadershipListener listener) {
+		this(registry, name, participantId, options, listener, null, null);
+	}
+
+	/**
+	 * A selector-mode election: the participant runs the task when it leads, then gives
+	 * leadership up and queues again.
+	 * @param registry the lock registry
+	 * @param name the election's name, not blank
+	 * @param participantId this participant's id
+	 * @param options what happens on revocation
+	 * @param listener told of each term's start and end
+	 * @param task what the leader does
+	 */
+	public LockLeaderElection(LockRegistry registry, String name, String participantId, Options options,
+			LeadershipListener listener, LeaderTask task) {
+		this(registry, name, participantId, options, listener, Objects.requireNonNull(task, "task"), null);
+	}
+
+	LockLeaderElection(LockRegistry registry, String name, String participantId, Options options,
+			LeadershipListener listener, @Nullable LeaderTask task, @Nullable ExecutorService notifier) {
+		if (name == null || name.isBlank()) {
+			throw new IllegalArgumentException("Election name must not be null or blank, but was "
+					+ ((name != null) ? "'" + name + "'" : "null"));
+		}
+		this.registry = Objects.requireNonNull(registry, "registry");
+		this.name = name;
+		this.participantId = Objects.requireNonNull(participantId, "participantId");
+		this.options = Objects.requireNonNull(options, "options");
+		this.listener = Objects.requireNonNull(listener, "listener");
+		this.task = task;
+		this.pauseToleranceNanos = options.pauseTolerance().toNanos();
+		this.ownNotifier = (notifier == null);
+		this.notifier = (notifier != null) ? notifier : LeaderElections.newNotifier();
+	}
+
+	@Override
+	public String name() {
+		return this.name;
+	}
+
+	@Override
+	public String participantId() {
+		return this.participantId;
+	}
+
+	/**
+	 * The key of the election's lock.
+	 * @return {@code leader:<name>}
+	 */
+	public String lockKey() {
+		return KEY_PREFIX + this.name;
+	}
+
+	/**
+	 * Whether this is a selector-mode election.
+	 * @return whether it runs a {@link LeaderTask}
+	 */
+	public boolean isSelector() {
+		return this.task != null;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Also: the election's thread looked at the lock within the pause tolerance. A process that
+	 * was stopped does not lead when it resumes, before that thread found out.
+	 */
+	@Override
+	public boolean isLeader() {
+		LockHandle held = this.lock;
+		return this.leadership.get() != null && held != null && held.state() == LockState.HELD
+				&& System.nanoTime() - this.heartbeat <= this.pauseToleranceNanos;
+	}
+
+	@Override
+	public Optional<Leadership> leadership() {
+		return isLeader() ? Optional.ofNullable(this.leadership.get()) : Optional.empty();
+	}
+
+	/**
+	 * Whether the participant takes part in the election now.
+	 * @return whether it was started and not stopped
+	 */
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	@Override
+	public <T extends @Nullable Object> T executeAsLeader(LeaderCallback<T> callback) {
+		Objects.requireNonNull(callback, "callback");
+		Leadership term = this.leadership.get();
+		if (term == null || !isLeader()) {
+			throw new NotLeaderException(this.name);
+		}
+		if (term.equals(LeaderContext.current())) {
+			return callback.doAsLeader(term);
+		}
+		T result = asWorker(term, () -> callback.doAsLeader(term));
+		if (this.leadership.get() != term) {
+			throw new LeadershipLostException(term, this.lastReason);
+		}
+		return result;
+	}
+
+	/**
+	 * Runs work of a term as a worker that a revocation interrupts (when asked); refuses it if
+	 * the term ended already, and clears an interrupt of the revocation when it returns.
+	 */
+	private <T extends @Nullable Object> T asWorker(Leadership term, Work<T> work) {
+		Thread worker = Thread.currentThread();
+		this.termLock.lock();
+		try {
+			if (this.leadership.get() != term) {
+				throw new NotLeaderException(this.name);
+			}
+			this.workers.add(worker);
+		}
+		finally {
+			this.termLock.unlock();
+		}
+		Leadership outer = LeaderContext.enter(term);
+		try {
+			return work.run();
+		}
+		finally {
+			LeaderContext.leave(outer);
+			this.termLock.lock();
+			try {
+				this.workers.remove(worker);
+				if (this.interrupted.remove(worker)) {
+					// the interrupt was for this work, not for what the thread does next
+					Thread.interrupted();
+				}
+			}
+			finally {
+				this.termLock.unlock();
+			}
+		}
+	}
+
+	/**
+	 * Joins the election, on a thread of its own; does nothing if it takes part already.
+	 * @throws IllegalStateException if it was closed
+	 */
+	public void start() {
+		this.stateLock.lock();
+		try {
+			if (this.closed) {
+				throw new IllegalStateException("Election '" + this.name + "' was closed");
+			}
+			if (this.thread != null) {
+				return;
+			}
+			this.running = true;
+			Thread campaign = new Thread(this::campaign, "distributed-lock-leader-" + this.name);
+			campaign.setDaemon(true);
+			this.thread = campaign;
+			campaign.start();
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+	}
+
+	/**
+	 * Leaves the election: a leader's term ends ({@link RevocationReason#LEFT}) and its lock is
+	 * released. Waits up to 10 seconds for the election's thread. It may be started again.
+	 */
+	public void stop() {
+		Thread campaign;
+		this.stateLock.lock();
+		try {
+			this.running = false;
+			campaign = this.thread;
+			this.changed.signalAll();
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+		if (campaign == null || campaign == Thread.currentThread()) {
+			return;
+		}
+		campaign.interrupt();
+		try {
+			campaign.join(CLOSE_WAIT_MILLIS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		if (campaign.isAlive()) {
+			logger.warn("Election '" + this.name + "': its thread did not end within " + CLOSE_WAIT_MILLIS
+					+ " ms of leaving (a leader task that ignores interrupts?)");
+		}
+		this.stateLock.lock();
+		try {
+			if (this.thread == campaign && !campaign.isAlive()) {
+				this.thread = null;
+			}
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+	}
+
+	/**
+	 * Leaves the election for good ({@link #stop()}).
+	 */
+	@Override
+	public void close() {
+		this.stateLock.lock();
+		try {
+			this.closed = true;
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+		stop();
+		if (this.ownNotifier) {
+			this.notifier.shutdown();
+		}
+	}
+
+	/**
+	 * The registry changed the state of a lock of this election's key: a leader whose lock is no
+	 * longer held is revoked at once. Does not block; may be called on a lock service's event
+	 * thread.
+	 */
+	public void lockStateChanged() {
+		revokeUnlessHeld();
+		signal();
+	}
+
+	private void signal() {
+		this.stateLock.lock();
+		try {
+			this.changes++;
+			this.changed.signalAll();
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+	}
+
+	private void campaign() {
+		while (this.running) {
+			LockHandle handle = takeLock();
+			if (handle == null) {
+				continue;
+			}
+			try {
+				lead(handle);
+			}
+			finally {
+				revoke(RevocationReason.LEFT);
+				this.lock = null;
+				// an interrupt that ended the term must not keep the release from the lock service
+				Thread.interrupted();
+				closeQuietly(handle);
+			}
+			if (this.taskFailed) {
+				// not at once into the next term of a task that fails
+				this.taskFailed = false;
+				pause(this.options.retryDelay());
+			}
+		}
+		revoke(RevocationReason.LEFT);
+	}
+
+	private @Nullable LockHandle takeLock() {
+		try {
+			return this.registry.acquire(new LockRequest(lockKey(), LockType.MUTEX, CAMPAIGN_WAIT, KEY_PREFIX + this.name));
+		}
+		catch (LockInterruptedException ex) {
+			Thread.interrupted();
+		}
+		catch (LockAcquisitionException ex) {
+			// queue again
+		}
+		catch (RuntimeException ex) {
+			if (this.running) {
+				logger.warn("Election '" + this.name + "': could not take part (" + ex
+						+ "); trying again in " + this.options.retryDelay());
+				pause(this.options.retryDelay());
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Leads while the lock is held: watches its state and the process's pauses, and, in
+	 * selector mode, runs the task on a thread of its own until it returns.
+	 */
+	private void lead(LockHandle handle) {
+		this.heartbeat = System.nanoTime();
+		this.lock = handle;
+		TaskRun taskRun = null;
+		try {
+			while (this.running) {
+				long seen = changes();
+				long now = System.nanoTime();
+				if (now - this.heartbeat > this.pauseToleranceNanos && this.leadership.get() != null) {
+					// the process did not run for a while: the lock service may have let the lock go
+					revoke(RevocationReason.PAUSED);
+					return;
+				}
+				this.heartbeat = now;
+				if (taskRun != null && taskRun.ended()) {
+					return;
+				}
+				LockState state = handle.state();
+				if (state == LockState.HELD) {
+					Leadership term = grant();
+					if (term != null && this.task != null && taskRun == null) {
+						taskRun = new TaskRun(term);
+					}
+				}
+				else if (state == LockState.IN_DOUBT) {
+					revoke(RevocationReason.IN_DOUBT);
+					if (taskRun != null) {
+						// the task ended with its term; it gives the lock up and queues again
+						return;
+					}
+				}
+				else {
+					revoke(RevocationReason.LOST);
+					return;
+				}
+				awaitChange(seen);
+			}
+		}
+		finally {
+			if (taskRun != null) {
+				revoke(RevocationReason.LEFT);
+				taskRun.awaitEnd();
+				this.taskFailed = taskRun.failed();
+			}
+		}
+	}
+
+	/**
+	 * Begins a term unless one runs; ends it at once if the lock was no longer held when it
+	 * began (a state change told meanwhile may have found no term to revoke).
+	 */
+	private @Nullable Leadership grant() {
+		Leadership term;
+		this.termLock.lock();
+		try {
+			Leadership current = this.leadership.get();
+			if (current != null) {
+				return current;
+			}
+			term = new Leadership(this.name, this.participantId, this.lock.fencingToken(), Instant.now());
+			this.leadership.set(term);
+			notify(() -> this.listener.granted(term));
+		}
+		finally {
+			this.termLock.unlock();
+		}
+		logger.info("Election '" + this.name + "': participant '" + this.participantId + "' leads (epoch "
+				+ term.epoch() + ")");
+		return revokeUnlessHeld() ? null : term;
+	}
+
+	private boolean revokeUnlessHeld() {
+		LockHandle handle = this.lock;
+		if (handle == null) {
+			return false;
+		}
+		LockState state = handle.state();
+		if (state == LockState.HELD) {
+			return false;
+		}
+		revoke((state == LockState.IN_DOUBT) ? RevocationReason.IN_DOUBT : RevocationReason.LOST);
+		return true;
+	}
+
+	private void revoke(RevocationReason reason) {
+		Leadership term;
+		this.termLock.lock();
+		try {
+			term = this.leadership.getAndSet(null);
+			if (term == null) {
+				return;
+			}
+			this.lastReason = reason;
+			if (this.options.interruptOnRevoke() || this.task != null) {
+				this.workers.forEach(Thread::interrupt);
+				this.interrupted.addAll(this.workers);
+			}
+			notify(() -> this.listener.revoked(term, reason));
+		}
+		finally {
+			this.termLock.unlock();
+		}
+		logger.info("Election '" + this.name + "': participant '" + this.participantId + "' no longer leads (epoch "
+				+ term.epoch() + ", " + reason + ")");
+	}
+
+	private long changes() {
+		this.stateLock.lock();
+		try {
+			return this.changes;
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+	}
+
+	private void awaitChange(long seen) {
+		this.stateLock.lock();
+		try {
+			if (this.running && this.changes == seen) {
+				this.changed.awaitNanos(CHECK_NANOS);
+			}
+		}
+		catch (InterruptedException ex) {
+			// stop() interrupts; the loop looks at running
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+	}
+
+	/**
+	 * Hands a listener call to the notifier thread; never calls it on the caller's thread, which
+	 * may be a lock service's event thread. A call after the elections were closed is dropped.
+	 */
+	private void notify(Runnable call) {
+		try {
+			this.notifier.execute(() -> {
+				try {
+					call.run();
+				}
+				catch (RuntimeException ex) {
+					logger.warn("Election '" + this.name + "': a leadership listener failed", ex);
+				}
+			});
+		}
+		catch (RejectedExecutionException closed) {
+			logger.debug("Election '" + this.name + "': a leadership event after the elections were closed was dropped");
+		}
+	}
+
+	private void closeQuietly(LockHandle handle) {
+		try {
+			handle.close();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Election '" + this.name + "': could not release its lock", ex);
+		}
+	}
+
+	private static void pause(Duration delay) {
+		try {
+			Thread.sleep(delay.toMillis());
+		}
+		catch (InterruptedException ex) {
+			// stop() interrupts; the caller looks at running
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "LeaderElection[name=" + this.name + ", participant=" + this.participantId + ", leader=" + isLeader()
+				+ "]";
+	}
+
+	@FunctionalInterface
+	private interface Work<T extends @Nullable Object> {
+
+		T run();
+
+	}
+
+	/**
+	 * One run of the selector task, on a thread of its own, as a worker of its term: the
+	 * election's thread goes on watching the lock and the process's pauses meanwhile.
+	 */
+	private final class TaskRun {
+
+		private final Thread thread;
+
+		private volatile boolean ended;
+
+		private volatile boolean failed;
+
+		TaskRun(Leadership term) {
+			this.thread = new Thread(() -> run(term), "distributed-lock-leader-task-" + LockLeaderElection.this.name);
+			this.thread.setDaemon(true);
+			this.thread.start();
+		}
+
+		private void run(Leadership term) {
+			try {
+				asWorker(term, () -> {
+					try {
+						LockLeaderElection.this.task.lead(term);
+					}
+					catch (InterruptedException ex) {
+						// revoked, or leaving
+					}
+					catch (Exception ex) {
+						this.failed = true;
+						logger.warn("Election '" + LockLeaderElection.this.name + "': the leader task failed", ex);
+					}
+					return null;
+				});
+			}
+			catch (NotLeaderException revokedBeforeItBegan) {
+				// the term ended before the task could begin
+			}
+			catch (RuntimeException ex) {
+				this.failed = true;
+				logger.warn("Election '" + LockLeaderElection.this.name + "': the leader task failed", ex);
+			}
+			finally {
+				this.ended = true;
+				signal();
+			}
+		}
+
+		boolean ended() {
+			return this.ended;
+		}
+
+		boolean failed() {
+			return this.failed;
+		}
+
+		/** Waits for the task, which its term's revocation interrupted. */
+		void awaitEnd() {
+			try {
+				this.thread.join(CLOSE_WAIT_MILLIS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			if (this.thread.isAlive()) {
+				logger.warn("Election '" + LockLeaderElection.this.name + "': the leader task did not end within "
+						+ CLOSE_WAIT_MILLIS + " ms of its revocation; its lock is released all the same");
+			}
+		}
+
+	}
+
+	/**
+	 * What an election does beyond taking part.
+	 *
+	 * @param interruptOnRevoke whether to interrupt the threads doing leader work
+	 * ({@link LeaderElection#executeAsLeader(LeaderCallback)}, {@code @LeaderOnly}) when
+	 * leadership is revoked; a selector task is always interrupted
+	 * @param retryDelay how long to wait before trying again when the lock service fails
+	 * @param pauseTolerance how long a leader's process may not run (a stop, a garbage collection
+	 * pause) and still lead: longer, and it gives up leadership ({@link RevocationReason#PAUSED})
+	 * and queues again, since its session may have ended meanwhile; at least 1 second
+	 */
+	public record Options(boolean interruptOnRevoke, Duration retryDelay, Duration pauseTolerance) {
+
+		/** No interrupt of leader work, one second between tries, two seconds of pause tolerated. */
+		public static final Options DEFAULTS = new Options(false, Duration.ofSeconds(1), Duration.ofSeconds(2));
+
+		public Options {
+			Objects.requireNonNull(retryDelay, "retryDelay");
+			Objects.requireNonNull(pauseTolerance, "pauseTolerance");
+			if (retryDelay.isNegative()) {
+				throw new IllegalArgumentException("retryDelay must not be negative, but was " + retryDelay);
+			}
+			if (pauseTolerance.compareTo(Duration.ofSeconds(1)) < 0) {
+				throw new IllegalArgumentException("pauseTolerance must be at least 1 second, but was " + pauseTolerance);
+			}
+		}
+
+		/**
+		 * Options with two seconds of pause tolerated.
+		 * @param interruptOnRevoke whether to interrupt the threads doing leader work on revocation
+		 * @param retryDelay how long to wait before trying again when the lock service fails
+		 */
+		public Options(boolean interruptOnRevoke, Duration retryDelay) {
+			this(interruptOnRevoke, retryDelay, Duration.ofSeconds(2));
+		}
+
+	}
+
+}

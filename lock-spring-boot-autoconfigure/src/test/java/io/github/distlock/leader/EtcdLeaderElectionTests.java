@@ -1,0 +1,80 @@
+package io.github.distlock.leader;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import io.etcd.jetcd.Client;
+import io.github.distlock.annotation.LeaderOnly;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.EtcdLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LeaderElectionAutoConfiguration;
+import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.etcd.EtcdRegistryInternals;
+import io.github.distlock.test.etcd.EtcdServerExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Leader election behind the same {@code @LeaderOnly} on a real etcd server: one application
+ * context per participant, each with a lease of its own. A lease revoked from outside frees the
+ * election's lock at once, and its holder learns of it at its next keep-alive: until then both
+ * believe they lead, under different epochs.
+ */
+class EtcdLeaderElectionTests {
+
+	private static final Duration LONG = Duration.ofSeconds(30);
+
+	@RegisterExtension
+	static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+	private ApplicationContextRunner runner() {
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(EtcdLockAutoConfiguration.class,
+					DistributedLockAutoConfiguration.class, LeaderElectionAutoConfiguration.class))
+			.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint(),
+					"distributed-lock.etcd.lease-ttl=5s")
+			.withBean(Reports.class);
+	}
+
+	@Test
+	void leaderIsElectedOnEtcdAndAnotherLeadsWithAGreaterEpochWhenItsLeaseIsRevoked() {
+		runner().withPropertyValues("distributed-lock.leader.participant-id=first").run((first) -> {
+			LeaderElection leading = first.getBean(LeaderElections.class).election("etcd-reports");
+			await().atMost(LONG).until(leading::isLeader);
+			long epoch = leading.leadership().orElseThrow().epoch();
+			assertThat(first.getBean(Reports.class).run()).hasValueSatisfying((term) -> assertThat(term.epoch()).isEqualTo(epoch));
+			runner().withPropertyValues("distributed-lock.leader.participant-id=second").run((second) -> {
+				LeaderElection waiting = second.getBean(LeaderElections.class).election("etcd-reports");
+				assertThat(second.getBean(Reports.class).run()).isEmpty();
+				// the first participant's lease ends, as when its process stalls past the lease TTL
+				first.getBean(Client.class).getLeaseClient().revoke(leaseOf(first)).get();
+				await().atMost(LONG).until(waiting::isLeader);
+				// the first learns of the revocation at its next keep-alive; its epoch is the older one
+				await().atMost(LONG).until(() -> !leading.isLeader());
+				assertThat(waiting.leadership().orElseThrow().epoch()).isGreaterThan(epoch);
+				assertThat(second.getBean(Reports.class).run()).isPresent();
+				assertThat(first.getBean(Reports.class).run()).isEmpty();
+			});
+		});
+	}
+
+	private static long leaseOf(ConfigurableApplicationContext context) {
+		return EtcdRegistryInternals.leaseId(context.getBean(EtcdLockRegistry.class));
+	}
+
+	static class Reports {
+
+		@LeaderOnly("etcd-reports")
+		public Optional<Leadership> run() {
+			return Optional.ofNullable(LeaderContext.current());
+		}
+
+	}
+
+}
