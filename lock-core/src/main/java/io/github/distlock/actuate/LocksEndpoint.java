@@ -1,6 +1,7 @@
 package io.github.distlock.actuate;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -8,28 +9,49 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.InvalidLockKeyException;
 import io.github.distlock.core.LockIntrospection;
+import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockWaiter;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.Selector.Match;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
  * The {@code locks} endpoint, read-only. {@code GET /actuator/locks} lists the locks this
  * application holds and the threads waiting for one; {@code GET /actuator/locks/{key}} lists the
  * contenders for a key in the lock service across all processes, holder first ({@code ?type=} gives
  * the lock type, {@link LockType#MUTEX} by default). A key may contain {@code /}.
+ * <p>
+ * {@code POST /actuator/locks/{key}/revoke} asks the holder of the key's lock, in any process,
+ * to give it up ({@link LockRegistry#requestRevocation}); a write operation, so that the
+ * endpoint's default access, read-only, refuses it until
+ * {@code management.endpoint.locks.access=unrestricted}.
  */
-@Endpoint(id = "locks")
+@Endpoint(id = "locks", defaultAccess = Access.READ_ONLY)
 public class LocksEndpoint {
+
+	private static final String REVOKE = "revoke";
 
 	private final LockIntrospection locks;
 
+	private final @Nullable LockRegistry registry;
+
 	public LocksEndpoint(LockIntrospection locks) {
+		this(locks, null);
+	}
+
+	/**
+	 * @param locks what this application holds and awaits
+	 * @param registry the registry that asks holders to give locks up, or {@code null}
+	 */
+	public LocksEndpoint(LockIntrospection locks, @Nullable LockRegistry registry) {
 		this.locks = locks;
+		this.registry = registry;
 	}
 
 	@ReadOperation
@@ -61,6 +83,34 @@ public class LocksEndpoint {
 		}
 		return new ParticipantsDescriptor(joinedKey, path, lockType,
 				List.copyOf(this.locks.participants(joinedKey, lockType)));
+	}
+
+	/**
+	 * Asks the holder of a key's lock to give it up: {@code POST /actuator/locks/{key}/revoke}.
+	 * @param keyAndAction the key's segments, then {@code revoke}
+	 * @param type the lock type, {@link LockType#MUTEX} by default
+	 * @return whether the lock was held, so that its holder was asked
+	 */
+	@WriteOperation
+	public RevocationDescriptor revoke(@Selector(match = Match.ALL_REMAINING) String[] keyAndAction,
+			@Nullable LockType type) {
+		if (keyAndAction.length < 2 || !REVOKE.equals(keyAndAction[keyAndAction.length - 1])) {
+			throw new InvalidEndpointRequestException("POST /actuator/locks/{key}/revoke asks for a revocation",
+					"Not a revocation request");
+		}
+		String key = String.join("/", Arrays.copyOf(keyAndAction, keyAndAction.length - 1));
+		LockType lockType = (type != null) ? type : LockType.MUTEX;
+		if (this.registry == null || !this.registry.supportsRevocation(lockType)) {
+			throw new InvalidEndpointRequestException("The lock backend does not support the revocation of " + lockType
+					+ " locks", "Revocation not supported");
+		}
+		try {
+			String path = this.locks.pathOf(key);
+			return new RevocationDescriptor(key, path, lockType, this.registry.requestRevocation(key, lockType));
+		}
+		catch (InvalidLockKeyException ex) {
+			throw new InvalidEndpointRequestException(ex.getMessage(), "Invalid lock key");
+		}
 	}
 
 	/**
@@ -122,6 +172,18 @@ public class LocksEndpoint {
 	 * @param participants the contenders' names in the lock service, holder first
 	 */
 	public record ParticipantsDescriptor(String key, String path, LockType type, List<String> participants)
+			implements OperationResponseBody {
+	}
+
+	/**
+	 * A revocation request.
+	 *
+	 * @param key the lock key
+	 * @param path the lock path
+	 * @param type the lock type
+	 * @param requested whether the lock was held, so that its holder was asked to give it up
+	 */
+	public record RevocationDescriptor(String key, String path, LockType type, boolean requested)
 			implements OperationResponseBody {
 	}
 

@@ -60,6 +60,18 @@ public @interface DistributedLock {
 	long holdAtLeast() default 0;
 
 	/**
+	 * Whether another process or an operator may ask the holder to give the lock up
+	 * ({@code LockOperations.requestRevocation}, {@code POST /actuator/locks/{key}/revoke}, or
+	 * Curator's {@code Revoker} on ZooKeeper): the method is told through
+	 * {@code LockContext.current().revocationRequested()} and {@code LockListener} beans, and
+	 * decides when to return; the lock is never taken from it. A lock that is not revocable is
+	 * never affected. Needs a backend that supports it for the type (ZooKeeper: {@code MUTEX});
+	 * otherwise start-up fails.
+	 * @return whether the lock is revocable
+	 */
+	boolean revocable() default false;
+
+	/**
 	 * The unit of {@link #waitTime()} and {@link #holdAtLeast()}.
 	 * @return the time unit
 	 */

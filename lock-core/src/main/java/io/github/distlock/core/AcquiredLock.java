@@ -68,4 +68,15 @@ public interface AcquiredLock {
 	 */
 	String holderThread();
 
+	/**
+	 * Whether another process or an operator asked the holder to give the lock up
+	 * ({@link LockOperations#requestRevocation(String, LockType)}, or Curator's {@code Revoker} on
+	 * ZooKeeper). Only a lock acquired as revocable is told; the lock stays held until its holder
+	 * releases it.
+	 * @return whether its revocation was requested
+	 */
+	default boolean revocationRequested() {
+		return false;
+	}
+
 }

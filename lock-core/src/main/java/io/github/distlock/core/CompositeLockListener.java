@@ -53,6 +53,11 @@ public final class CompositeLockListener implements LockListener {
 	}
 
 	@Override
+	public void onRevocationRequested(AcquiredLock lock) {
+		each((listener) -> listener.onRevocationRequested(lock));
+	}
+
+	@Override
 	public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
 		each((listener) -> listener.onStateChanged(lock, previous, current));
 	}

@@ -61,6 +61,15 @@ public interface LockListener {
 	}
 
 	/**
+	 * Another process or an operator asked the holder of a revocable lock to give it up. Called
+	 * on the lock service's event thread: return quickly, and do not release the lock here (only
+	 * its holder's thread may release most types).
+	 * @param lock the lock whose revocation was requested
+	 */
+	default void onRevocationRequested(AcquiredLock lock) {
+	}
+
+	/**
 	 * A failure policy other than {@link LockFailurePolicy#THROW} was applied to an annotated
 	 * method whose lock could not be had.
 	 * @param request the request

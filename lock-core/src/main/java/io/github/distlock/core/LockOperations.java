@@ -147,4 +147,29 @@ public interface LockOperations {
 		return MultiKeyLocking.acquire(this, request);
 	}
 
+	/**
+	 * Asks the holder of a {@code MUTEX}, in any process, to give it up, as
+	 * {@link #requestRevocation(String, LockType)} does.
+	 * @param key the lock key
+	 * @return whether the lock was held, so that its holder was asked
+	 */
+	default boolean requestRevocation(String key) {
+		return requestRevocation(key, LockType.MUTEX);
+	}
+
+	/**
+	 * Asks the holder of a lock, in any process, to give it up. A holder that acquired it as
+	 * revocable ({@code @DistributedLock(revocable = true)}, {@link LockRequest#withRevocable})
+	 * is told through {@link AcquiredLock#revocationRequested()} and
+	 * {@link LockListener#onRevocationRequested}; a holder that did not is never affected. The
+	 * lock stays held until its holder releases it: revocation is a request, not a break-in.
+	 * @param key the lock key
+	 * @param type the lock type
+	 * @return whether the lock was held, so that its holder was asked
+	 * @throws UnsupportedOperationException if the backend does not support revocation of the type
+	 */
+	default boolean requestRevocation(String key, LockType type) {
+		throw new UnsupportedOperationException(getClass().getSimpleName() + " does not support revocation");
+	}
+
 }

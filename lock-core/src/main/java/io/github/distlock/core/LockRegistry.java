@@ -32,4 +32,29 @@ public interface LockRegistry {
 		return EnumSet.allOf(LockType.class);
 	}
 
+	/**
+	 * Whether locks of a type may be acquired as revocable ({@link LockRequest#revocable()}).
+	 * @param type the lock type
+	 * @return whether the backend supports revocation of that type; {@code false} unless it says
+	 * otherwise
+	 */
+	default boolean supportsRevocation(LockType type) {
+		return false;
+	}
+
+	/**
+	 * Asks the holder of a lock, in any process, to give it up. A revocable holder is told
+	 * ({@link AcquiredLock#revocationRequested()}, {@link LockListener#onRevocationRequested});
+	 * one that is not is never affected. The lock stays held until its holder releases it.
+	 * @param key the lock key
+	 * @param type the lock type
+	 * @return whether the lock was held, so that its holder was asked
+	 * @throws UnsupportedOperationException if the backend does not support revocation of the type
+	 * @throws LockBackendException if the lock service failed
+	 */
+	default boolean requestRevocation(String key, LockType type) {
+		throw new UnsupportedOperationException("The lock backend (" + getClass().getSimpleName()
+				+ ") does not support the revocation of " + type + " locks");
+	}
+
 }

@@ -19,8 +19,14 @@ import io.github.distlock.annotation.LockType;
  * schedule fires a little later; {@link Duration#ZERO} (the default) releases at once. Only a
  * {@link LockType#SEMAPHORE_MUTEX} may be released by a thread other than its holder, so only it
  * takes a positive value.
+ * @param revocable whether another process or an operator may ask the holder to give the lock up
+ * ({@link LockOperations#requestRevocation(String, LockType)}): the holder is told through
+ * {@link AcquiredLock#revocationRequested()} and {@link LockListener#onRevocationRequested}; a
+ * lock that is not revocable is never affected. A backend supports it for some types only
+ * ({@link LockRegistry#supportsRevocation(LockType)}).
  */
-public record LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast) {
+public record LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast,
+		boolean revocable) {
 
 	/** The name of locks requested through {@link LockOperations} without one. */
 	public static final String DEFAULT_NAME = "programmatic";
@@ -47,7 +53,19 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @param name a bounded name for the kind of lock
 	 */
 	public LockRequest(String key, LockType type, Duration waitTime, String name) {
-		this(key, type, waitTime, name, Duration.ZERO);
+		this(key, type, waitTime, name, Duration.ZERO, false);
+	}
+
+	/**
+	 * A request that is not revocable.
+	 * @param key the lock key, not blank
+	 * @param type the kind of lock
+	 * @param waitTime how long to wait
+	 * @param name a bounded name for the kind of lock
+	 * @param holdAtLeast how long after its acquisition the lock stays held at least
+	 */
+	public LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast) {
+		this(key, type, waitTime, name, holdAtLeast, false);
 	}
 
 	/**
@@ -66,7 +84,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withType(LockType type) {
-		return new LockRequest(this.key, type, this.waitTime, this.name, this.holdAtLeast);
+		return new LockRequest(this.key, type, this.waitTime, this.name, this.holdAtLeast, this.revocable);
 	}
 
 	/**
@@ -75,7 +93,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withName(String name) {
-		return new LockRequest(this.key, this.type, this.waitTime, name, this.holdAtLeast);
+		return new LockRequest(this.key, this.type, this.waitTime, name, this.holdAtLeast, this.revocable);
 	}
 
 	/**
@@ -85,7 +103,17 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withHoldAtLeast(Duration holdAtLeast) {
-		return new LockRequest(this.key, this.type, this.waitTime, this.name, holdAtLeast);
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, holdAtLeast, this.revocable);
+	}
+
+	/**
+	 * This request, revocable or not.
+	 * @param revocable whether another process or an operator may ask the holder to give the
+	 * lock up
+	 * @return a new request
+	 */
+	public LockRequest withRevocable(boolean revocable) {
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, revocable);
 	}
 
 	static void checkHoldAtLeast(Duration holdAtLeast, LockType type, String what) {

@@ -90,6 +90,15 @@ public class LockTemplate implements LockOperations {
 	}
 
 	@Override
+	public boolean requestRevocation(String key, LockType type) {
+		if (key == null || key.isBlank()) {
+			throw new InvalidLockKeyException("Lock key must not be null or blank, but was "
+					+ ((key != null) ? "'" + key + "'" : "null"));
+		}
+		return this.registry.requestRevocation(key, type);
+	}
+
+	@Override
 	public LockHandle acquire(LockRequest request) {
 		if (!this.supportedTypes.contains(request.type())) {
 			throw new IllegalArgumentException("Lock type " + request.type() + " of lock '" + request.key()

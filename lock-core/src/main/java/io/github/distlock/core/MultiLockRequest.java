@@ -21,9 +21,11 @@ import io.github.distlock.annotation.LockType;
  * @param name a bounded name for the kind of lock, used in metrics and logs instead of the keys
  * @param holdAtLeast how long after its acquisition each lock stays held at least, as
  * {@link LockRequest#holdAtLeast()}
+ * @param revocable whether the holder may be asked to give each lock up, as
+ * {@link LockRequest#revocable()}
  */
 public record MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name,
-		Duration holdAtLeast) {
+		Duration holdAtLeast, boolean revocable) {
 
 	public MultiLockRequest {
 		keys = ordered(keys);
@@ -44,7 +46,19 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @param name a bounded name for the kind of lock
 	 */
 	public MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name) {
-		this(keys, type, waitTime, name, Duration.ZERO);
+		this(keys, type, waitTime, name, Duration.ZERO, false);
+	}
+
+	/**
+	 * A request whose locks are not revocable.
+	 * @param keys the keys, in any order, duplicates allowed
+	 * @param type the kind of lock on every key
+	 * @param waitTime how long to wait for all of them together
+	 * @param name a bounded name for the kind of lock
+	 * @param holdAtLeast how long after its acquisition each lock stays held at least
+	 */
+	public MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name, Duration holdAtLeast) {
+		this(keys, type, waitTime, name, holdAtLeast, false);
 	}
 
 	/**
@@ -66,7 +80,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return the request for that key's lock
 	 */
 	public LockRequest requestFor(String key, Duration waitTime) {
-		return new LockRequest(key, this.type, waitTime, this.name, this.holdAtLeast);
+		return new LockRequest(key, this.type, waitTime, this.name, this.holdAtLeast, this.revocable);
 	}
 
 	/**
@@ -75,7 +89,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return a new request
 	 */
 	public MultiLockRequest withType(LockType type) {
-		return new MultiLockRequest(this.keys, type, this.waitTime, this.name, this.holdAtLeast);
+		return new MultiLockRequest(this.keys, type, this.waitTime, this.name, this.holdAtLeast, this.revocable);
 	}
 
 	/**
@@ -84,7 +98,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return a new request
 	 */
 	public MultiLockRequest withName(String name) {
-		return new MultiLockRequest(this.keys, this.type, this.waitTime, name, this.holdAtLeast);
+		return new MultiLockRequest(this.keys, this.type, this.waitTime, name, this.holdAtLeast, this.revocable);
 	}
 
 	/**
@@ -94,7 +108,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return a new request
 	 */
 	public MultiLockRequest withHoldAtLeast(Duration holdAtLeast) {
-		return new MultiLockRequest(this.keys, this.type, this.waitTime, this.name, holdAtLeast);
+		return new MultiLockRequest(this.keys, this.type, this.waitTime, this.name, holdAtLeast, this.revocable);
 	}
 
 	private static List<String> copy(Collection<String> keys) {

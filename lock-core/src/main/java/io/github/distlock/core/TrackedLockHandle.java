@@ -27,6 +27,11 @@ final class TrackedLockHandle implements LockHandle {
 	}
 
 	@Override
+	public boolean revocationRequested() {
+		return this.delegate.revocationRequested();
+	}
+
+	@Override
 	public String key() {
 		return this.delegate.key();
 	}

@@ -75,10 +75,10 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		try {
 			if (keys.multiple()) {
 				return operations.executeAll(new MultiLockRequest(keys.keys(), operation.type(), waitTime,
-						operation.name(), operation.holdAtLeast()), callback);
+						operation.name(), operation.holdAtLeast(), operation.revocable()), callback);
 			}
 			return operations.execute(new LockRequest(keys.single(), operation.type(), waitTime, operation.name(),
-					operation.holdAtLeast()), callback);
+					operation.holdAtLeast(), operation.revocable()), callback);
 		}
 		catch (InvocationFailure failure) {
 			throw failure.getCause();
@@ -97,7 +97,8 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		if (failure instanceof LockAcquisitionException elapsed && keys.keys().contains(elapsed.getKey())) {
 			key = elapsed.getKey();
 		}
-		return new LockRequest(key, operation.type(), waitTime, operation.name(), operation.holdAtLeast());
+		return new LockRequest(key, operation.type(), waitTime, operation.name(), operation.holdAtLeast(),
+				operation.revocable());
 	}
 
 	private @Nullable Object onFailure(LockOperation operation, LockRequest request, MethodInvocation invocation,

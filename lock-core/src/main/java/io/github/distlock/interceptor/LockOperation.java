@@ -17,13 +17,14 @@ import org.springframework.expression.Expression;
  * @param keyExpression the parsed key expression
  * @param waitTime the wait time, or {@code null} for the default
  * @param holdAtLeast how long the lock stays held at least after its acquisition
+ * @param revocable whether the holder may be asked to give the lock up
  * @param type the lock type
  * @param onFailure the failure policy
  * @param fallback the fallback method, for {@link LockFailurePolicy#FALLBACK}
  * @param skipValue what to return for {@link LockFailurePolicy#SKIP}
  */
 record LockOperation(Method method, Class<?> targetClass, String keyExpressionString, Expression keyExpression,
-		@Nullable Duration waitTime, Duration holdAtLeast, LockType type, LockFailurePolicy onFailure, @Nullable FallbackMethod fallback,
+		@Nullable Duration waitTime, Duration holdAtLeast, boolean revocable, LockType type, LockFailurePolicy onFailure, @Nullable FallbackMethod fallback,
 		SkipValue skipValue) {
 
 	/**

@@ -5,6 +5,7 @@ import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
@@ -87,12 +88,29 @@ public class LockOperationSource implements BeanFactoryAware {
 	 * @throws IllegalStateException naming the first method whose type is not supported
 	 */
 	public void checkSupported(Set<LockType> supported, String backend) {
+		checkSupported(supported, (type) -> false, backend);
+	}
+
+	/**
+	 * Checks that every {@code @DistributedLock} method found so far uses a lock type the
+	 * backend supports, and, if it is revocable, one whose revocation it supports.
+	 * @param supported the backend's lock types
+	 * @param revocable the types whose revocation the backend supports
+	 * @param backend the backend's name, for the message
+	 * @throws IllegalStateException naming the first method the backend does not support
+	 */
+	public void checkSupported(Set<LockType> supported, Predicate<LockType> revocable, String backend) {
 		for (Map<Method, LockOperation> classOperations : this.operations.values()) {
 			for (LockOperation operation : classOperations.values()) {
 				if (!supported.contains(operation.type())) {
 					throw new IllegalStateException("@DistributedLock on " + operation.describe()
 							+ " uses lock type " + operation.type() + ", which the lock backend (" + backend
 							+ ") does not support; it supports " + supported);
+				}
+				if (operation.revocable() && !revocable.test(operation.type())) {
+					throw new IllegalStateException("@DistributedLock on " + operation.describe()
+							+ " is revocable, but the lock backend (" + backend + ") does not support the revocation of "
+							+ operation.type() + " locks (ZooKeeper supports it for MUTEX)");
 				}
 			}
 		}
@@ -137,8 +155,8 @@ public class LockOperationSource implements BeanFactoryAware {
 					+ ": set onFailure = LockFailurePolicy.FALLBACK or remove the fallback");
 		}
 		SkipValue skipValue = (onFailure == LockFailurePolicy.SKIP) ? SkipValue.forMethod(method, description) : () -> null;
-		return new LockOperation(method, targetClass, annotation.key(), key, waitTime, holdAtLeast, annotation.type(),
-				onFailure, fallback, skipValue);
+		return new LockOperation(method, targetClass, annotation.key(), key, waitTime, holdAtLeast,
+				annotation.revocable(), annotation.type(), onFailure, fallback, skipValue);
 	}
 
 	private static Duration holdAtLeast(DistributedLock annotation, String description) {

@@ -60,7 +60,12 @@ public class LockMetricsListener implements LockListener {
 	/** Counter of annotated calls routed to their fallback for want of their lock. */
 	public static final String FALLBACKS = "distributed.lock.fallbacks";
 
+	/** Counter of revocation requests told to holders of revocable locks. */
+	public static final String REVOCATIONS = "distributed.lock.revocations";
+
 	private final Meter.MeterProvider<Timer> waits;
+
+	private final Meter.MeterProvider<Counter> revocations;
 
 	private final Meter.MeterProvider<Timer> holds;
 
@@ -97,6 +102,14 @@ public class LockMetricsListener implements LockListener {
 		this.fallbacks = Counter.builder(FALLBACKS)
 			.description("Calls routed to their fallback because their distributed lock could not be had")
 			.withRegistry(registry);
+		this.revocations = Counter.builder(REVOCATIONS)
+			.description("Requests to give up a revocable distributed lock, told to its holder")
+			.withRegistry(registry);
+	}
+
+	@Override
+	public void onRevocationRequested(AcquiredLock lock) {
+		this.revocations.withTags(tags(lock.name(), lock.type())).increment();
 	}
 
 	@Override

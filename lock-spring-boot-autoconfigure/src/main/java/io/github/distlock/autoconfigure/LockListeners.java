@@ -59,6 +59,11 @@ final class LockListeners {
 		}
 
 		@Override
+		public void onRevocationRequested(AcquiredLock lock) {
+			this.listeners.get().onRevocationRequested(lock);
+		}
+
+		@Override
 		public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
 			this.listeners.get().onStateChanged(lock, previous, current);
 		}

@@ -21,7 +21,8 @@ final class LockTypeSupportCheck implements SmartInitializingSingleton {
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		this.operations.checkSupported(this.registry.supportedTypes(), this.registry.getClass().getSimpleName());
+		this.operations.checkSupported(this.registry.supportedTypes(), this.registry::supportsRevocation,
+				this.registry.getClass().getSimpleName());
 	}
 
 }

@@ -2,6 +2,8 @@ package io.github.distlock.autoconfigure;
 
 import io.github.distlock.actuate.LocksEndpoint;
 import io.github.distlock.core.LockIntrospection;
+import io.github.distlock.core.LockRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -22,8 +24,8 @@ public final class LocksEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnBean(LockIntrospection.class)
 	@ConditionalOnMissingBean
-	LocksEndpoint locksEndpoint(LockIntrospection locks) {
-		return new LocksEndpoint(locks);
+	LocksEndpoint locksEndpoint(LockIntrospection locks, ObjectProvider<LockRegistry> registry) {
+		return new LocksEndpoint(locks, registry.getIfUnique());
 	}
 
 }

@@ -64,7 +64,8 @@ public final class ZooKeeperLockAutoConfiguration {
 		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(curatorFramework, lockPathResolver,
 				listeners.listener(),
 				new ZookeeperLockRegistry.Options(properties.getLockLost().isInterruptHolder(),
-						localQueue.isEnabled(), localQueue.getMaxHandoffs(), localQueue.getMaxHandoffTime()));
+						localQueue.isEnabled(), localQueue.getMaxHandoffs(), localQueue.getMaxHandoffTime(),
+						properties.getRevocation().isInterruptHolder()));
 		registry.verifyServer();
 		return registry;
 	}

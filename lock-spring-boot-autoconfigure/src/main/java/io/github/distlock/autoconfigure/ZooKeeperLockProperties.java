@@ -52,6 +52,8 @@ public class ZooKeeperLockProperties {
 
 	private final LockLost lockLost = new LockLost();
 
+	private final Revocation revocation = new Revocation();
+
 	private final Health health = new Health();
 
 	public String getConnectString() {
@@ -108,6 +110,10 @@ public class ZooKeeperLockProperties {
 
 	public LocalQueue getLocalQueue() {
 		return this.localQueue;
+	}
+
+	public Revocation getRevocation() {
+		return this.revocation;
 	}
 
 	public LockLost getLockLost() {
@@ -218,6 +224,27 @@ public class ZooKeeperLockProperties {
 	/**
 	 * What the ZooKeeper backend does when a held lock is lost.
 	 */
+	/**
+	 * What happens when the revocation of a revocable lock is requested.
+	 */
+	public static class Revocation {
+
+		/**
+		 * Whether to interrupt the thread holding a revocable lock when its revocation is
+		 * requested (it is told either way, and keeps the lock until it releases it).
+		 */
+		private boolean interruptHolder;
+
+		public boolean isInterruptHolder() {
+			return this.interruptHolder;
+		}
+
+		public void setInterruptHolder(boolean interruptHolder) {
+			this.interruptHolder = interruptHolder;
+		}
+
+	}
+
 	public static class LockLost {
 
 		/**

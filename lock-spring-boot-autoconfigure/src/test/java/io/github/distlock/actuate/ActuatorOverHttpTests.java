@@ -26,6 +26,7 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -35,6 +36,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -66,6 +68,7 @@ class ActuatorOverHttpTests {
 					"distributed-lock.zookeeper.connect-string=" + server.getConnectString(),
 					"management.endpoints.web.exposure.include=health,locks,leaders,metrics",
 					"distributed-lock.leader.elections=housekeeping", "distributed-lock.leader.participant-id=web-1",
+					"management.endpoint.locks.access=unrestricted",
 					"management.endpoint.health.show-details=always")
 			.logStartupInfo(false)
 			.run();
@@ -162,6 +165,28 @@ class ActuatorOverHttpTests {
 	}
 
 	@Test
+	void postToRevokeAsksTheHolderInAnotherProcessToGiveTheLockUp() throws Exception {
+		try (LockHandle held = otherRegistry.acquire(request("job:1").withRevocable(true))) {
+			HttpResponse<String> response = post("/actuator/locks/job:1/revoke");
+			System.out.println("POST /actuator/locks/job:1/revoke\n" + response.body());
+			assertThat(response.statusCode()).isEqualTo(200);
+			DocumentContext json = JsonPath.parse(response.body());
+			assertThat(json.read("$.key", String.class)).isEqualTo("job:1");
+			assertThat(json.read("$.requested", Boolean.class)).isTrue();
+			await().atMost(Duration.ofSeconds(10)).until(held::revocationRequested);
+			assertThat(held.isHeld()).isTrue();
+		}
+		assertThat(JsonPath.parse(post("/actuator/locks/job:1/revoke").body()).read("$.requested", Boolean.class))
+			.isFalse();
+		assertThat(post("/actuator/locks/job:1").statusCode()).isEqualTo(400);
+		assertThat(post("/actuator/locks/job:1/revoke", "{\"type\": \"READ\"}").statusCode()).isEqualTo(400);
+		assertThatExceptionOfType(InvalidEndpointRequestException.class)
+			.isThrownBy(() -> application.getBean(LocksEndpoint.class).revoke(new String[] { "job:1", "revoke" },
+					LockType.READ))
+			.withMessageContaining("does not support the revocation of READ locks");
+	}
+
+	@Test
 	void leadersEndpointAndMetersShowThisProcessLeading() throws Exception {
 		LeaderElection election = application.getBean(LeaderElections.class).election("housekeeping");
 		await().atMost(Duration.ofSeconds(30)).until(election::isLeader);
@@ -181,6 +206,18 @@ class ActuatorOverHttpTests {
 
 	private static LockRequest request(String key) {
 		return new LockRequest(key, LockType.MUTEX, Duration.ofSeconds(1), "StockService.purchase");
+	}
+
+	private static HttpResponse<String> post(String path) throws Exception {
+		return post(path, "{}");
+	}
+
+	private static HttpResponse<String> post(String path, String body) throws Exception {
+		return http.send(HttpRequest.newBuilder(URI.create("http://localhost:"
+				+ application.getEnvironment().getProperty("local.server.port") + path))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(body))
+			.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
 	private static HttpResponse<String> exchange(String path) throws Exception {

@@ -1,13 +1,28 @@
 package io.github.distlock.zookeeper;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.CuratorEvent;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
 
 /**
  * A lock held through a ZooKeeper node. Its state follows the session that created the node.
  */
 final class ZooKeeperHeldLock implements BackendLock {
+
+	private static final Log logger = LogFactory.getLog(ZooKeeperHeldLock.class);
+
+	/** The data Curator's {@code Revoker} writes to the holder's node. */
+	static final byte[] REVOKE_MESSAGE = "__REVOKE__".getBytes(StandardCharsets.UTF_8);
 
 	private final ZooKeeperLockBackend backend;
 
@@ -18,6 +33,8 @@ final class ZooKeeperHeldLock implements BackendLock {
 	private final LockType type;
 
 	private final HeldNode node;
+
+	private volatile boolean released;
 
 	/**
 	 * The losses reported before the acquisition began, which do not concern the lock; one
@@ -52,7 +69,17 @@ final class ZooKeeperHeldLock implements BackendLock {
 
 	@Override
 	public void release() {
+		this.released = true;
 		this.backend.release(this);
+	}
+
+	/**
+	 * Watches the data of the lock's node for Curator's revocation marker, in the background:
+	 * the read and the call run on Curator's event thread.
+	 */
+	@Override
+	public void watchRevocation(Runnable onRequested) {
+		new RevocationWatch(onRequested).read();
 	}
 
 	long lossesBefore() {
@@ -85,6 +112,43 @@ final class ZooKeeperHeldLock implements BackendLock {
 	 */
 	long sessionId() {
 		return this.node.sessionId();
+	}
+
+	private final class RevocationWatch implements Watcher {
+
+		private final Runnable onRequested;
+
+		RevocationWatch(Runnable onRequested) {
+			this.onRequested = onRequested;
+		}
+
+		void read() {
+			if (ZooKeeperHeldLock.this.released) {
+				return;
+			}
+			CuratorFramework client = ZooKeeperHeldLock.this.backend.client();
+			try {
+				client.getData().usingWatcher(this).inBackground(this::dataRead).forPath(nodePath());
+			}
+			catch (Exception ex) {
+				logger.warn("Could not watch " + nodePath() + " for revocation requests", ex);
+			}
+		}
+
+		private void dataRead(CuratorFramework client, CuratorEvent event) {
+			if (!ZooKeeperHeldLock.this.released && event.getResultCode() == KeeperException.Code.OK.intValue()
+					&& Arrays.equals(event.getData(), REVOKE_MESSAGE)) {
+				this.onRequested.run();
+			}
+		}
+
+		@Override
+		public void process(WatchedEvent event) {
+			if (event.getType() == Event.EventType.NodeDataChanged) {
+				read();
+			}
+		}
+
 	}
 
 }

@@ -16,6 +16,7 @@ import io.github.distlock.core.spi.LockBackend;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.locks.Revoker;
 import org.apache.zookeeper.KeeperException;
 
 /**
@@ -289,6 +290,34 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 
 	SessionStateTracker session() {
 		return this.session;
+	}
+
+	CuratorFramework client() {
+		return this.client;
+	}
+
+	/**
+	 * {@code MUTEX} only: the protocol of Curator's {@code InterProcessMutex.makeRevocable} and
+	 * {@code Revoker}, a marker written as the data of the holder's node.
+	 */
+	@Override
+	public boolean supportsRevocation(LockType type) {
+		return type == LockType.MUTEX;
+	}
+
+	/**
+	 * Writes Curator's revocation marker as the data of the holder's node (the first contender),
+	 * as {@code Revoker.attemptRevoke} does: a revocable holder of this starter or a Curator
+	 * {@code InterProcessMutex} made revocable is told.
+	 */
+	@Override
+	public boolean requestRevocation(String key, String path, LockType type) throws Exception {
+		Collection<String> contenders = participants(key, type);
+		if (contenders.isEmpty()) {
+			return false;
+		}
+		Revoker.attemptRevoke(this.client, contenders.iterator().next());
+		return true;
 	}
 
 	ServerCheck serverCheck() {

@@ -169,11 +169,27 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 * may pass directly to the next waiting thread of this JVM ({@code 0}: never)
 	 * @param maxHandoffTime how long after its acquisition a {@code MUTEX} node may still be
 	 * handed off
+	 * @param interruptOnRevocation whether to interrupt the holder's thread of a revocable lock
+	 * when its revocation is requested
 	 */
-	public record Options(boolean interruptOnLoss, boolean localQueue, int maxHandoffs, Duration maxHandoffTime) {
+	public record Options(boolean interruptOnLoss, boolean localQueue, int maxHandoffs, Duration maxHandoffTime,
+			boolean interruptOnRevocation) {
 
 		/** No interrupt, local queue on, at most 8 hand-offs within 100 ms. */
 		public static final Options DEFAULTS = new Options(false, true, 8, Duration.ofMillis(100));
+
+		/**
+		 * Options that do not interrupt for a revocation request.
+		 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+		 * @param localQueue whether threads of this JVM queue locally first
+		 * @param maxHandoffs how many times in a row a held {@code MUTEX} node may pass to the
+		 * next waiting thread of this JVM
+		 * @param maxHandoffTime how long after its acquisition a {@code MUTEX} node may still be
+		 * handed off
+		 */
+		public Options(boolean interruptOnLoss, boolean localQueue, int maxHandoffs, Duration maxHandoffTime) {
+			this(interruptOnLoss, localQueue, maxHandoffs, maxHandoffTime, false);
+		}
 
 		public Options {
 			if (maxHandoffs < 0 || maxHandoffs > FencingTokens.MAX_HANDOFFS) {
@@ -196,7 +212,7 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 			if (handsOff()) {
 				queued.remove(LockType.MUTEX);
 			}
-			return new LockEngine.Options(this.interruptOnLoss, queued);
+			return new LockEngine.Options(this.interruptOnLoss, queued).withInterruptOnRevocation(this.interruptOnRevocation);
 		}
 
 	}

@@ -57,6 +57,16 @@ public abstract class AbstractLockRegistry implements LockRegistry, LockIntrospe
 	}
 
 	@Override
+	public boolean supportsRevocation(LockType type) {
+		return this.engine.supportsRevocation(type);
+	}
+
+	@Override
+	public boolean requestRevocation(String key, LockType type) {
+		return this.engine.requestRevocation(key, type);
+	}
+
+	@Override
 	public String pathOf(String key) {
 		return this.engine.pathOf(key);
 	}

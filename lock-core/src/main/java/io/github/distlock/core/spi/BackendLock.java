@@ -48,4 +48,15 @@ public interface BackendLock {
 	 */
 	void release();
 
+	/**
+	 * Watches for requests to revoke this lock ({@link LockBackend#requestRevocation}), including
+	 * one made before the watch began; called once, by the engine, for a revocable lock of a type
+	 * the backend {@link LockBackend#supportsRevocation supports}. The watch ends with the lock.
+	 * @param onRequested run, on the lock service's event thread, when a request is seen; does
+	 * not block
+	 */
+	default void watchRevocation(Runnable onRequested) {
+		throw new UnsupportedOperationException(getClass().getSimpleName() + " does not support revocation");
+	}
+
 }

@@ -1,6 +1,7 @@
 package io.github.distlock.core.spi;
 
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.annotation.LockType;
@@ -45,6 +46,8 @@ final class EngineLockHandle implements LockHandle {
 	private boolean closed;
 
 	private final AtomicReference<LockState> state;
+
+	private final AtomicBoolean revocationTold = new AtomicBoolean();
 
 	EngineLockHandle(LockEngine engine, LockTable.Entry entry, Hold hold, LockRequest request, String path,
 			LockState state) {
@@ -99,6 +102,19 @@ final class EngineLockHandle implements LockHandle {
 	@Override
 	public String holderThread() {
 		return this.owner.getName();
+	}
+
+	@Override
+	public boolean revocationRequested() {
+		return this.request.revocable() && this.hold.revocationRequested();
+	}
+
+	/**
+	 * Notes that the listener is told of the revocation request.
+	 * @return whether this call did, so that it is told once
+	 */
+	boolean markRevocationTold() {
+		return this.revocationTold.compareAndSet(false, true);
 	}
 
 	LockEngine engine() {

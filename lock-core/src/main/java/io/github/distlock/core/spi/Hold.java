@@ -1,5 +1,6 @@
 package io.github.distlock.core.spi;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.LockType;
@@ -24,6 +25,10 @@ final class Hold {
 	private final long acquiredNanos;
 
 	private final AtomicInteger handles = new AtomicInteger(1);
+
+	private final AtomicBoolean watchingRevocation = new AtomicBoolean();
+
+	private volatile boolean revocationRequested;
 
 	/**
 	 * @param fencingToken the lock's own token, or that of the lock around it
@@ -71,6 +76,23 @@ final class Hold {
 
 	long acquiredNanos() {
 		return this.acquiredNanos;
+	}
+
+	/**
+	 * Notes that the engine watches the lock for revocation requests.
+	 * @return whether this call did, so that the watch is to be set up
+	 */
+	boolean startWatchingRevocation() {
+		return this.watchingRevocation.compareAndSet(false, true);
+	}
+
+	/** Notes that the revocation of the lock was requested. */
+	void revocationRequested(boolean requested) {
+		this.revocationRequested = requested;
+	}
+
+	boolean revocationRequested() {
+		return this.revocationRequested;
 	}
 
 	/** Counts one more handle: a re-entry by the holding thread. */

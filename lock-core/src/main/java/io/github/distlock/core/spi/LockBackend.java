@@ -111,4 +111,29 @@ public interface LockBackend {
 	 */
 	void onStateChange(Runnable callback);
 
+	/**
+	 * Whether locks of a type may be acquired as revocable: their holder is then told, through
+	 * {@link BackendLock#watchRevocation(Runnable)}, when {@link #requestRevocation} asks for the
+	 * lock, in this process or another.
+	 * @param type the lock type
+	 * @return whether revocation of that type is supported; {@code false} by default
+	 */
+	default boolean supportsRevocation(LockType type) {
+		return false;
+	}
+
+	/**
+	 * Asks the holder of a lock, in any process, to give it up: the lock service records the
+	 * request where the holder's {@link BackendLock#watchRevocation watch} sees it. Never affects
+	 * a holder that does not watch.
+	 * @param key the lock key
+	 * @param path the key's lock path
+	 * @param type a type for which {@link #supportsRevocation} is {@code true}
+	 * @return whether the lock was held
+	 * @throws Exception if the lock service failed
+	 */
+	default boolean requestRevocation(String key, String path, LockType type) throws Exception {
+		throw new UnsupportedOperationException(getClass().getSimpleName() + " does not support revocation");
+	}
+
 }

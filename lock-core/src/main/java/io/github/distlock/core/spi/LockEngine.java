@@ -111,6 +111,11 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 					+ "' is not supported by the lock backend (" + this.backend.getClass().getSimpleName()
 					+ "), which supports " + this.supportedTypes);
 		}
+		if (request.revocable() && !this.backend.supportsRevocation(request.type())) {
+			throw new IllegalArgumentException("Lock '" + request.key() + "' is requested as revocable, but the lock "
+					+ "backend (" + this.backend.getClass().getSimpleName() + ") does not support the revocation of "
+					+ request.type() + " locks");
+		}
 		this.listener.onAcquisitionStarted(request);
 		long start = System.nanoTime();
 		EngineLockHandle handle;
@@ -163,6 +168,9 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 					: acquireFirst(entry, request, path, start, deadline);
 			EngineLockHandle handle = track(entry, hold, request, path);
 			tracked = true;
+			if (request.revocable()) {
+				watchRevocation(handle);
+			}
 			if (handle.state() == LockState.LOST) {
 				// lost before it could be followed: never hand out a lost lock
 				if (handle.markReleased()) {
@@ -327,6 +335,40 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	}
 
 	/**
+	 * Watches the lock of a revocable handle for revocation requests, once per hold, and tells of
+	 * one made before.
+	 */
+	private void watchRevocation(EngineLockHandle handle) {
+		Hold hold = handle.hold();
+		if (hold.startWatchingRevocation()) {
+			hold.lock().watchRevocation(() -> revocationRequested(hold));
+		}
+		if (hold.revocationRequested()) {
+			tellRevocation(handle);
+		}
+	}
+
+	private void revocationRequested(Hold hold) {
+		hold.revocationRequested(true);
+		this.table.forEachHandle((handle) -> {
+			if (handle.hold() == hold && handle.request().revocable()) {
+				tellRevocation(handle);
+			}
+		});
+	}
+
+	private void tellRevocation(EngineLockHandle handle) {
+		if (handle.markRevocationTold()) {
+			logger.info("Revocation of lock '" + handle.key() + "' (" + handle.hold().lock().describe()
+					+ ") held by thread '" + handle.holderThread() + "' was requested");
+			if (this.options.interruptOnRevocation()) {
+				handle.interruptHolderUnlessClosed();
+			}
+			this.listener.onRevocationRequested(handle);
+		}
+	}
+
+	/**
 	 * Tracks a new handle in the state its lock has now: a change the backend reported before
 	 * the handle was tracked is applied to it all the same.
 	 */
@@ -451,6 +493,33 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	}
 
 	@Override
+	public boolean supportsRevocation(LockType type) {
+		return this.supportedTypes.contains(type) && this.backend.supportsRevocation(type);
+	}
+
+	@Override
+	public boolean requestRevocation(String key, LockType type) {
+		if (!supportsRevocation(type)) {
+			return LockRegistry.super.requestRevocation(key, type);
+		}
+		String path = this.backend.pathOf(key);
+		try {
+			return this.backend.requestRevocation(key, path, type);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new LockInterruptedException(key, path, ex);
+		}
+		catch (DistributedLockException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw new LockBackendException("Could not request the revocation of lock '" + key + "' (" + path + "): "
+					+ ex, ex);
+		}
+	}
+
+	@Override
 	public List<LockHandle> heldLocks() {
 		List<LockHandle> held = new ArrayList<>();
 		this.table.forEachHandle(held::add);
@@ -525,9 +594,11 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	 * service ({@code 0}: never; the backend may refuse sooner)
 	 * @param maxHandoffTime how long after its acquisition in the service a {@code MUTEX} may
 	 * still be handed off
+	 * @param interruptOnRevocation whether to interrupt the holder's thread of a revocable lock
+	 * when its revocation is requested
 	 */
 	public record Options(boolean interruptOnLoss, Set<LockType> localQueue, int maxHandoffs,
-			Duration maxHandoffTime) {
+			Duration maxHandoffTime, boolean interruptOnRevocation) {
 
 		/** No interrupt, every type queued locally, no hand-off. */
 		public static final Options DEFAULTS = new Options(false, EnumSet.allOf(LockType.class));
@@ -544,6 +615,19 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 				throw new IllegalArgumentException("maxHandoffs must not be negative, but was " + maxHandoffs);
 			}
 			Objects.requireNonNull(maxHandoffTime, "maxHandoffTime");
+		}
+
+		/**
+		 * Options that do not interrupt for a revocation request.
+		 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+		 * @param localQueue the lock types whose threads of this JVM queue locally first
+		 * @param maxHandoffs how many times in a row a held {@code MUTEX} may pass to the next
+		 * waiting thread of this JVM
+		 * @param maxHandoffTime how long after its acquisition a {@code MUTEX} may still be
+		 * handed off
+		 */
+		public Options(boolean interruptOnLoss, Set<LockType> localQueue, int maxHandoffs, Duration maxHandoffTime) {
+			this(interruptOnLoss, localQueue, maxHandoffs, maxHandoffTime, false);
 		}
 
 		/**
@@ -573,7 +657,19 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 		 * @return new options
 		 */
 		public Options withHandoff(int maxHandoffs, Duration maxHandoffTime) {
-			return new Options(this.interruptOnLoss, this.localQueue, maxHandoffs, maxHandoffTime);
+			return new Options(this.interruptOnLoss, this.localQueue, maxHandoffs, maxHandoffTime,
+					this.interruptOnRevocation);
+		}
+
+		/**
+		 * These options, interrupting the holder of a revocable lock whose revocation is
+		 * requested, or not.
+		 * @param interruptOnRevocation whether to interrupt
+		 * @return new options
+		 */
+		public Options withInterruptOnRevocation(boolean interruptOnRevocation) {
+			return new Options(this.interruptOnLoss, this.localQueue, this.maxHandoffs, this.maxHandoffTime,
+					interruptOnRevocation);
 		}
 
 	}

@@ -1,0 +1,96 @@
+package io.github.distlock.interceptor;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.EtcdLockAutoConfiguration;
+import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
+import io.github.distlock.core.LockContext;
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.test.etcd.EtcdServerExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@code @DistributedLock(revocable = true)}: a long job on ZooKeeper learns that another
+ * application asked for its lock and returns; on etcd, which does not support revocation, the
+ * application does not start.
+ */
+class RevocableLockTests {
+
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
+
+	@RegisterExtension
+	static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+	private ApplicationContextRunner zookeeperRunner() {
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
+					DistributedLockAutoConfiguration.class))
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
+	}
+
+	@Test
+	void revocableJobLearnsThatAnotherApplicationAskedForItsLockAndReturns() {
+		zookeeperRunner().withBean(Export.class).run((holder) -> zookeeperRunner().run((asker) -> {
+			Export export = holder.getBean(Export.class);
+			CompletableFuture<String> job = CompletableFuture.supplyAsync(export::run);
+			await().atMost(Duration.ofSeconds(10)).until(export::isRunning);
+			LockOperations locks = asker.getBean(LockOperations.class);
+			assertThat(locks.requestRevocation("export")).isTrue();
+			assertThat(job.get(10, TimeUnit.SECONDS)).isEqualTo("revoked");
+			assertThat(locks.execute("export", Duration.ofSeconds(10), () -> "mine")).isEqualTo("mine");
+		}));
+	}
+
+	@Test
+	void revocableLockOnABackendWithoutRevocationFailsStartup() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(EtcdLockAutoConfiguration.class,
+					DistributedLockAutoConfiguration.class))
+			.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint())
+			.withBean(Export.class)
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				Throwable failure = context.getStartupFailure();
+				while (failure.getCause() != null) {
+					failure = failure.getCause();
+				}
+				assertThat(failure).hasMessageContaining("Export.run()")
+				.hasMessageContaining("is revocable")
+				.hasMessageContaining("EtcdLockRegistry")
+					.hasMessageContaining("does not support the revocation of MUTEX locks");
+			});
+	}
+
+	static class Export {
+
+		private volatile boolean running;
+
+		boolean isRunning() {
+			return this.running;
+		}
+
+		@DistributedLock(key = "'export'", revocable = true, type = LockType.MUTEX)
+		public String run() {
+			this.running = true;
+			while (!LockContext.current().revocationRequested()) {
+				Thread.onSpinWait();
+			}
+			return "revoked";
+		}
+
+	}
+
+}
