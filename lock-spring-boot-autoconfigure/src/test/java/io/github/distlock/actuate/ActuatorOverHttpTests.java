@@ -197,6 +197,11 @@ class ActuatorOverHttpTests {
 			.containsEntry("leader", true)
 			.containsEntry("since", term.grantedAt().toString());
 		assertThat(json.read("$.elections[0].epoch", Long.class)).isEqualTo(term.epoch());
+		DocumentContext health = JsonPath.parse(print("/actuator/health/leadership"));
+		assertThat(health.read("$.status", String.class)).isEqualTo("UP");
+		assertThat(health.read("$.details.participantId", String.class)).isEqualTo("web-1");
+		assertThat(health.read("$.details.housekeeping.leader", Boolean.class)).isTrue();
+		assertThat(health.read("$.details.housekeeping.epoch", Long.class)).isEqualTo(term.epoch());
 		DocumentContext active = JsonPath.parse(print("/actuator/metrics/distributed.lock.leader.active?tag=election:housekeeping"));
 		assertThat(active.read("$.measurements[?(@.statistic == 'ACTIVE_TASKS')].value", List.class)).containsExactly(1.0);
 		DocumentContext changes = JsonPath

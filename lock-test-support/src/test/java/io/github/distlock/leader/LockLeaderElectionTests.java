@@ -76,6 +76,8 @@ class LockLeaderElectionTests {
 		await().atMost(LONG).until(() -> a.election("lost").isLeader());
 		Participant b = participant("b");
 		b.join("lost");
+		// b waits in the queue before a's session ends, so that it is next
+		await().atMost(LONG).until(() -> b.registry.waiters().size() == 1);
 		long epoch = a.election("lost").leadership().orElseThrow().epoch();
 		a.registry.expireSession();
 		assertThat(a.election("lost").isLeader()).isFalse();
@@ -190,6 +192,11 @@ class LockLeaderElectionTests {
 		List<Participant> all = List.of(participant("a"), participant("b"), participant("c"));
 		for (Participant participant : all) {
 			participant.elections.election("rounds", (leadership) -> {
+				if (leaders.isEmpty()) {
+					// the first leader waits until the two others queue, so that the turns follow the queue
+					await().atMost(LONG)
+						.until(() -> this.service.entriesOf(LockLeaderElection.KEY_PREFIX + "rounds").size() == 3);
+				}
 				if (leaders.size() < 6) {
 					leaders.add(leadership.participantId());
 					epochs.add(leadership.epoch());

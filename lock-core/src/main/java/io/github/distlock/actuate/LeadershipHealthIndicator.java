@@ -1,0 +1,49 @@
+package io.github.distlock.actuate;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.distlock.leader.LeaderElection;
+import io.github.distlock.leader.LeaderElections;
+import io.github.distlock.leader.Leadership;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+
+/**
+ * The {@code leadership} health indicator: {@code UP} while this process takes part in its
+ * elections, {@code OUT_OF_SERVICE} when it has left them, with each election's leadership as a
+ * detail. Whether this process leads is never a reason to be {@code DOWN}: a follower is healthy.
+ * Reads local state only.
+ */
+public class LeadershipHealthIndicator implements HealthIndicator {
+
+	private final LeaderElections elections;
+
+	public LeadershipHealthIndicator(LeaderElections elections) {
+		this.elections = elections;
+	}
+
+	@Override
+	public Health health() {
+		Health.Builder health = this.elections.isRunning() ? Health.up() : Health.outOfService();
+		health.withDetail("participantId", this.elections.participantId());
+		this.elections.elections()
+			.stream()
+			.sorted(Comparator.comparing(LeaderElection::name))
+			.forEach((election) -> health.withDetail(election.name(), detail(election)));
+		return health.build();
+	}
+
+	private static Map<String, Object> detail(LeaderElection election) {
+		Map<String, Object> detail = new LinkedHashMap<>();
+		Leadership term = election.leadership().orElse(null);
+		detail.put("leader", term != null);
+		if (term != null) {
+			detail.put("epoch", term.epoch());
+			detail.put("since", term.grantedAt().toString());
+		}
+		return detail;
+	}
+
+}
