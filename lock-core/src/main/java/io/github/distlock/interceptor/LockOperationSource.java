@@ -110,7 +110,7 @@ public class LockOperationSource implements BeanFactoryAware {
 				if (operation.revocable() && !revocable.test(operation.type())) {
 					throw new IllegalStateException("@DistributedLock on " + operation.describe()
 							+ " is revocable, but the lock backend (" + backend + ") does not support the revocation of "
-							+ operation.type() + " locks (ZooKeeper supports it for MUTEX)");
+							+ operation.type() + " locks (ZooKeeper and etcd support it for MUTEX)");
 				}
 			}
 		}

@@ -43,6 +43,9 @@ final class Contenders {
 
 	private final Client client;
 
+	/** The value a revocation request writes to the holder's key (Curator's marker, as on ZooKeeper). */
+	static final String REVOKE = "__REVOKE__";
+
 	private final AtomicLong sequence = new AtomicLong();
 
 	Contenders(Client client) {
@@ -94,6 +97,52 @@ final class Contenders {
 				: reads.get(0).getKvs().get(0).getCreateRevision();
 		Contender contender = new Contender(key, writer, (position > 0) ? position : createRevision, createRevision);
 		return new Created(contender, queueOf(reads.get(reads.size() - 1)));
+	}
+
+	/**
+	 * Writes the revocation marker as the value of a contender key, bound to the key's own lease,
+	 * if the key still is the one that was created (a put never brings a deleted key back).
+	 * @return whether the marker was written
+	 */
+	boolean markRevocation(Contender holder, long deadlineNanos)
+			throws InterruptedException, ExecutionException, TimeoutException {
+		ByteSequence name = bytes(holder.key());
+		List<KeyValue> found = await(this.client.getKVClient().get(name), deadlineNanos).getKvs();
+		if (found.isEmpty() || found.get(0).getCreateRevision() != holder.createRevision()) {
+			return false;
+		}
+		return await(this.client.getKVClient()
+			.txn()
+			.If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.createRevision(holder.createRevision())))
+			.Then(Op.put(name, bytes(REVOKE), PutOption.builder().withLeaseId(found.get(0).getLease()).build()))
+			.commit(), deadlineNanos).isSucceeded();
+	}
+
+	/**
+	 * Watches a contender key for the revocation marker: events on the lock service's threads,
+	 * and one read once the watch is set, so that a marker written before is seen too.
+	 * @param onRequested run when the marker is seen (perhaps more than once)
+	 * @return the watch, to be closed with the lock
+	 */
+	Watch.Watcher watchRevocation(String key, Runnable onRequested) {
+		ByteSequence name = bytes(key);
+		ByteSequence marker = bytes(REVOKE);
+		Watch.Listener listener = Watch.listener((response) -> {
+			if (response.isCreatedNotify()) {
+				this.client.getKVClient().get(name).thenAccept((current) -> {
+					if (!current.getKvs().isEmpty() && current.getKvs().get(0).getValue().equals(marker)) {
+						onRequested.run();
+					}
+				});
+			}
+			for (WatchEvent event : response.getEvents()) {
+				if (event.getEventType() == WatchEvent.EventType.PUT && event.getKeyValue().getValue().equals(marker)) {
+					onRequested.run();
+				}
+			}
+		});
+		return this.client.getWatchClient()
+			.watch(name, WatchOption.builder().withNoDelete(true).withCreateNotify(true).build(), listener);
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package io.github.distlock.etcd;
 
+import io.etcd.jetcd.Watch;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.FencingTokens;
@@ -18,6 +19,8 @@ final class EtcdHeldLock implements BackendLock {
 	private final EtcdSession.Lease lease;
 
 	private final int handoffs;
+
+	private volatile Watch.@Nullable Watcher revocationWatch;
 
 	EtcdHeldLock(EtcdLockBackend backend, Contenders.Contender contender, EtcdSession.Lease lease) {
 		this(backend, contender, lease, 0);
@@ -44,8 +47,11 @@ final class EtcdHeldLock implements BackendLock {
 	 */
 	@Override
 	public @Nullable BackendLock handOff() {
-		return (this.handoffs < FencingTokens.MAX_HANDOFFS)
-				? new EtcdHeldLock(this.backend, this.contender, this.lease, this.handoffs + 1) : null;
+		if (this.handoffs >= FencingTokens.MAX_HANDOFFS) {
+			return null;
+		}
+		stopWatchingRevocation();
+		return new EtcdHeldLock(this.backend, this.contender, this.lease, this.handoffs + 1);
 	}
 
 	@Override
@@ -64,7 +70,24 @@ final class EtcdHeldLock implements BackendLock {
 
 	@Override
 	public void release() {
+		stopWatchingRevocation();
 		this.backend.release(this);
+	}
+
+	/**
+	 * Watches the key for the revocation marker that a request writes as its value.
+	 */
+	@Override
+	public void watchRevocation(Runnable onRequested) {
+		this.revocationWatch = this.backend.contenders().watchRevocation(this.contender.key(), onRequested);
+	}
+
+	private void stopWatchingRevocation() {
+		Watch.Watcher watch = this.revocationWatch;
+		if (watch != null) {
+			this.revocationWatch = null;
+			watch.close();
+		}
 	}
 
 	Contenders.Contender contender() {

@@ -2,6 +2,7 @@ package io.github.distlock.etcd;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -289,6 +290,31 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 
 	EtcdSession session() {
 		return this.session;
+	}
+
+	Contenders contenders() {
+		return this.contenders;
+	}
+
+	/**
+	 * {@code MUTEX} only: a request writes a marker as the value of the holder's key, which the
+	 * holder watches.
+	 */
+	@Override
+	public boolean supportsRevocation(LockType type) {
+		return type == LockType.MUTEX;
+	}
+
+	@Override
+	public boolean requestRevocation(String key, String path, LockType type) throws Exception {
+		long deadline = System.nanoTime() + INTROSPECTION_NANOS;
+		List<Contenders.Contender> queue = this.contenders.list(Contenders.queue(path, type), deadline).contenders();
+		if (queue.isEmpty()) {
+			return false;
+		}
+		// the holder may have released meanwhile: it was asked all the same, too late to matter
+		this.contenders.markRevocation(queue.get(0), deadline);
+		return true;
 	}
 
 	/**

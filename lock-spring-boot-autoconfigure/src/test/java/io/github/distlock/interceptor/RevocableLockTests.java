@@ -22,9 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@code @DistributedLock(revocable = true)}: a long job on ZooKeeper learns that another
- * application asked for its lock and returns; on etcd, which does not support revocation, the
- * application does not start.
+ * {@code @DistributedLock(revocable = true)}: a long job on ZooKeeper and on etcd learns that
+ * another application asked for its lock and returns; a revocable lock of a type whose revocation
+ * the backend does not support fails start-up.
  */
 class RevocableLockTests {
 
@@ -55,23 +55,45 @@ class RevocableLockTests {
 	}
 
 	@Test
-	void revocableLockOnABackendWithoutRevocationFailsStartup() {
-		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(EtcdLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
-			.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint())
-			.withBean(Export.class)
+	void revocableJobOnEtcdLearnsThatAnotherApplicationAskedForItsLockAndReturns() {
+		etcdRunner().withBean(Export.class).run((holder) -> etcdRunner().run((asker) -> {
+			Export export = holder.getBean(Export.class);
+			CompletableFuture<String> job = CompletableFuture.supplyAsync(export::run);
+			await().atMost(Duration.ofSeconds(10)).until(export::isRunning);
+			assertThat(asker.getBean(LockOperations.class).requestRevocation("export")).isTrue();
+			assertThat(job.get(10, TimeUnit.SECONDS)).isEqualTo("revoked");
+		}));
+	}
+
+	@Test
+	void revocableLockOfATypeWithoutRevocationFailsStartup() {
+		etcdRunner().withBean(WriteExport.class)
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				Throwable failure = context.getStartupFailure();
 				while (failure.getCause() != null) {
 					failure = failure.getCause();
 				}
-				assertThat(failure).hasMessageContaining("Export.run()")
-				.hasMessageContaining("is revocable")
-				.hasMessageContaining("EtcdLockRegistry")
-					.hasMessageContaining("does not support the revocation of MUTEX locks");
+				assertThat(failure).hasMessageContaining("WriteExport.run()")
+					.hasMessageContaining("is revocable")
+					.hasMessageContaining("EtcdLockRegistry")
+					.hasMessageContaining("does not support the revocation of WRITE locks");
 			});
+	}
+
+	private ApplicationContextRunner etcdRunner() {
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(EtcdLockAutoConfiguration.class,
+					DistributedLockAutoConfiguration.class))
+			.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint());
+	}
+
+	static class WriteExport {
+
+		@DistributedLock(key = "'export'", revocable = true, type = LockType.WRITE)
+		public void run() {
+		}
+
 	}
 
 	static class Export {

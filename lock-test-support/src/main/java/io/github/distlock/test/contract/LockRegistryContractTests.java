@@ -13,12 +13,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
@@ -41,8 +43,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -1122,6 +1126,79 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		awaitNothingLeft(key);
 	}
 
+	// ---- revocation ----------------------------------------------------------------------------
+
+	/**
+	 * A revocable holder is told when another client asks for the lock, once, and keeps the lock,
+	 * still exclusive, until it releases it; the next holder's token is greater.
+	 */
+	@Test
+	void revocableHolderIsToldOnceAndKeepsTheLockUntilItReleasesIt() throws Exception {
+		C holder = connect(NO_LISTENER);
+		assumeTrue(holder.registry().supportsRevocation(LockType.MUTEX), "the backend does not support revocation");
+		String key = key("revocation");
+		RevocationListener listener = new RevocationListener();
+		C listening = connect(listener);
+		LockRegistry other = client();
+		LockHandle held = listening.registry().acquire(request(key, LockType.MUTEX, SHORT).withRevocable(true));
+		try {
+			assertThat(held.revocationRequested()).isFalse();
+			assertThat(other.requestRevocation(key, LockType.MUTEX)).isTrue();
+			await().atMost(GENEROUS).until(held::revocationRequested);
+			await().atMost(GENEROUS).until(() -> listener.told.contains(key));
+			assertThat(held.isHeld()).isTrue();
+			assertThatExceptionOfType(LockAcquisitionException.class)
+				.isThrownBy(() -> other.acquire(request(key, LockType.MUTEX, Duration.ZERO)));
+		}
+		finally {
+			held.close();
+		}
+		try (LockHandle next = other.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+			assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+			assertThat(next.revocationRequested()).isFalse();
+		}
+		assertThat(listener.told).containsExactly(key);
+		awaitNothingLeft(key);
+	}
+
+	/**
+	 * A holder that did not acquire its lock as revocable is never told, and keeps its lock; a
+	 * request for a lock nobody holds asks nobody.
+	 */
+	@Test
+	void holderThatIsNotRevocableIsNeverAffected() throws Exception {
+		RevocationListener listener = new RevocationListener();
+		C holder = connect(listener);
+		assumeTrue(holder.registry().supportsRevocation(LockType.MUTEX), "the backend does not support revocation");
+		LockRegistry other = client();
+		String plainKey = key("not-revocable");
+		String revocableKey = key("revocable");
+		try (LockHandle plain = holder.registry().acquire(request(plainKey, LockType.MUTEX, SHORT));
+				LockHandle revocable = holder.registry()
+					.acquire(request(revocableKey, LockType.MUTEX, SHORT).withRevocable(true))) {
+			assertThat(other.requestRevocation(plainKey, LockType.MUTEX)).isTrue();
+			assertThat(other.requestRevocation(revocableKey, LockType.MUTEX)).isTrue();
+			await().atMost(GENEROUS).until(revocable::revocationRequested);
+			assertThat(plain.revocationRequested()).isFalse();
+			assertThat(plain.isHeld()).isTrue();
+			assertThat(listener.told).containsExactly(revocableKey);
+		}
+		assertThat(other.requestRevocation(key("free"), LockType.MUTEX)).isFalse();
+		awaitNothingLeft(plainKey, revocableKey);
+	}
+
+	/** A revocable request of a type whose revocation the backend does not support is refused before it waits. */
+	@ParameterizedTest
+	@EnumSource(LockType.class)
+	void revocableRequestOfAnUnsupportedTypeIsRefused(LockType type) throws Exception {
+		assumeSupported(type);
+		LockRegistry registry = client();
+		assumeFalse(registry.supportsRevocation(type), "the backend supports the revocation of " + type);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> registry.acquire(request(key("refused"), type, SHORT).withRevocable(true)))
+			.withMessageContaining("does not support the revocation of " + type + " locks");
+	}
+
 	// ---- separate processes ----------------------------------------------------------------
 
 	/**
@@ -1292,6 +1369,18 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 				assertThat(entriesOf(key)).as("what the lock service still holds for '%s'", key).isEmpty();
 			}
 		});
+	}
+
+	/** Records the keys of the locks whose revocation the registry told of. */
+	private static final class RevocationListener implements LockListener {
+
+		final List<String> told = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void onRevocationRequested(AcquiredLock lock) {
+			this.told.add(lock.key());
+		}
+
 	}
 
 }
