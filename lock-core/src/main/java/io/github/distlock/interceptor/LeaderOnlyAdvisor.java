@@ -3,9 +3,7 @@ package io.github.distlock.interceptor;
 import java.lang.reflect.Method;
 
 import io.github.distlock.annotation.LeaderOnly;
-import org.aopalliance.aop.Advice;
-import org.springframework.aop.Pointcut;
-import org.springframework.aop.support.AbstractPointcutAdvisor;
+import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.StaticMethodMatcherPointcut;
 import org.springframework.core.annotation.AnnotationUtils;
 
@@ -14,27 +12,12 @@ import org.springframework.core.annotation.AnnotationUtils;
  * before the lock advisor's, so that a method that is both skips where the process does not lead
  * without taking the lock.
  */
-public class LeaderOnlyAdvisor extends AbstractPointcutAdvisor {
+public class LeaderOnlyAdvisor extends DefaultPointcutAdvisor {
 
 	private static final long serialVersionUID = 1L;
 
-	private final transient Pointcut pointcut;
-
-	private final transient LeaderOnlyInterceptor interceptor;
-
 	public LeaderOnlyAdvisor(LeaderOnlySource source, LeaderOnlyInterceptor interceptor) {
-		this.pointcut = new LeaderOnlyPointcut(source);
-		this.interceptor = interceptor;
-	}
-
-	@Override
-	public Pointcut getPointcut() {
-		return this.pointcut;
-	}
-
-	@Override
-	public Advice getAdvice() {
-		return this.interceptor;
+		super(new LeaderOnlyPointcut(source), interceptor);
 	}
 
 	private static final class LeaderOnlyPointcut extends StaticMethodMatcherPointcut {

@@ -1,34 +1,21 @@
 package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Future;
+import java.util.stream.Collectors;
 
 import io.github.distlock.annotation.LeaderOnly;
 import org.jspecify.annotations.Nullable;
-import org.springframework.aop.support.AopUtils;
-import org.springframework.core.BridgeMethodResolver;
-import org.springframework.core.annotation.AnnotatedElementUtils;
-import org.springframework.core.annotation.AnnotationUtils;
-import org.springframework.util.ClassUtils;
-import org.springframework.util.ReflectionUtils;
 
 /**
  * Finds the {@code @LeaderOnly} methods of a class, once per class when its bean is created,
- * validates them (an invalid one fails start-up naming the method), and keeps the names of the
+ * validates them (an invalid one fails start-up naming the method), and gives the names of the
  * elections they use, so that the process joins them when the application starts.
  */
 public class LeaderOnlySource {
 
-	private static final Map<Method, LeaderOnlyMethod> NONE = Map.of();
-
-	private final Map<Class<?>, Map<Method, LeaderOnlyMethod>> methods = new ConcurrentHashMap<>();
-
-	private final Set<String> elections = ConcurrentHashMap.newKeySet();
+	private final AnnotatedMethods<LeaderOnly, LeaderOnlyMethod> methods = new AnnotatedMethods<>(LeaderOnly.class,
+			LeaderOnlySource::create);
 
 	/**
 	 * Whether a method carries {@code @LeaderOnly}.
@@ -45,36 +32,11 @@ public class LeaderOnlySource {
 	 * @return the election names
 	 */
 	public Set<String> electionNames() {
-		return Set.copyOf(this.elections);
+		return this.methods.all().stream().map(LeaderOnlyMethod::election).collect(Collectors.toUnmodifiableSet());
 	}
 
 	@Nullable LeaderOnlyMethod find(Method method, @Nullable Class<?> targetClass) {
-		Class<?> userClass = ClassUtils.getUserClass((targetClass != null) ? targetClass : method.getDeclaringClass());
-		Map<Method, LeaderOnlyMethod> found = this.methods.computeIfAbsent(userClass, this::scan);
-		if (found.isEmpty()) {
-			return null;
-		}
-		LeaderOnlyMethod leaderOnly = found.get(method);
-		if (leaderOnly == null) {
-			leaderOnly = found.get(BridgeMethodResolver.findBridgedMethod(AopUtils.getMostSpecificMethod(method, userClass)));
-		}
-		return leaderOnly;
-	}
-
-	private Map<Method, LeaderOnlyMethod> scan(Class<?> targetClass) {
-		if (!AnnotationUtils.isCandidateClass(targetClass, LeaderOnly.class)) {
-			return NONE;
-		}
-		Map<Method, LeaderOnlyMethod> found = new ConcurrentHashMap<>();
-		for (Method method : ReflectionUtils.getUniqueDeclaredMethods(targetClass, ReflectionUtils.USER_DECLARED_METHODS)) {
-			LeaderOnly annotation = method.isBridge() ? null
-					: AnnotatedElementUtils.findMergedAnnotation(method, LeaderOnly.class);
-			if (annotation != null) {
-				found.put(method, create(method, targetClass, annotation));
-			}
-		}
-		found.values().forEach((leaderOnly) -> this.elections.add(leaderOnly.election()));
-		return found.isEmpty() ? NONE : found;
+		return this.methods.find(method, targetClass);
 	}
 
 	private static LeaderOnlyMethod create(Method method, Class<?> targetClass, LeaderOnly annotation) {
@@ -83,17 +45,8 @@ public class LeaderOnlySource {
 			throw new IllegalStateException("@LeaderOnly on " + description + " names no election: "
 					+ "give it a name, such as @LeaderOnly(\"reports\")");
 		}
-		int modifiers = method.getModifiers();
-		if (Modifier.isStatic(modifiers) || Modifier.isPrivate(modifiers)) {
-			throw new IllegalStateException("@LeaderOnly on " + description + " has no effect: a "
-					+ (Modifier.isStatic(modifiers) ? "static" : "private")
-					+ " method is not called through the bean's proxy");
-		}
-		Class<?> returnType = method.getReturnType();
-		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)) {
-			throw new IllegalStateException("@LeaderOnly on " + description + " returns " + returnType.getName()
-					+ ": leadership would no longer be checked when the asynchronous work runs");
-		}
+		ProxiedMethods.check(method, "@LeaderOnly", description,
+				"leadership would no longer be checked when the asynchronous work runs");
 		SkipValue skipValue = SkipValue.forMethod(method, description, "@LeaderOnly",
 				"as it is returned where the process does not lead");
 		return new LeaderOnlyMethod(annotation.value(), skipValue);

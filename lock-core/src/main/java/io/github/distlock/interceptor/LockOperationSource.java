@@ -1,30 +1,17 @@
 package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Future;
 
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.annotation.LockType;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
-import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
-import org.springframework.core.BridgeMethodResolver;
-import org.springframework.core.annotation.AnnotatedElementUtils;
-import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.expression.Expression;
-import org.springframework.util.ClassUtils;
-import org.springframework.util.ReflectionUtils;
 
 /**
  * Finds the {@code @DistributedLock} methods of a class and turns each into a validated
@@ -34,13 +21,10 @@ import org.springframework.util.ReflectionUtils;
  */
 public class LockOperationSource implements BeanFactoryAware {
 
-	private static final Log logger = LogFactory.getLog(LockOperationSource.class);
-
-	private static final Map<Method, LockOperation> NONE = Map.of();
-
-	private final Map<Class<?>, Map<Method, LockOperation>> operations = new ConcurrentHashMap<>();
-
 	private final LockKeyExpressions expressions = new LockKeyExpressions();
+
+	private final AnnotatedMethods<DistributedLock, LockOperation> operations = new AnnotatedMethods<>(
+			DistributedLock.class, this::createOperation);
 
 	@Override
 	public void setBeanFactory(BeanFactory beanFactory) {
@@ -54,20 +38,7 @@ public class LockOperationSource implements BeanFactoryAware {
 	 * @return the operation, or {@code null} if the method is not annotated
 	 */
 	@Nullable LockOperation getOperation(Method method, @Nullable Class<?> targetClass) {
-		Class<?> userClass = ClassUtils.getUserClass((targetClass != null) ? targetClass : method.getDeclaringClass());
-		Map<Method, LockOperation> classOperations = this.operations.get(userClass);
-		if (classOperations == null) {
-			classOperations = this.operations.computeIfAbsent(userClass, this::scan);
-		}
-		if (classOperations.isEmpty()) {
-			return null;
-		}
-		LockOperation operation = classOperations.get(method);
-		if (operation == null) {
-			Method specific = BridgeMethodResolver.findBridgedMethod(AopUtils.getMostSpecificMethod(method, userClass));
-			operation = classOperations.get(specific);
-		}
-		return operation;
+		return this.operations.find(method, targetClass);
 	}
 
 	/**
@@ -100,18 +71,16 @@ public class LockOperationSource implements BeanFactoryAware {
 	 * @throws IllegalStateException naming the first method the backend does not support
 	 */
 	public void checkSupported(Set<LockType> supported, Predicate<LockType> revocable, String backend) {
-		for (Map<Method, LockOperation> classOperations : this.operations.values()) {
-			for (LockOperation operation : classOperations.values()) {
-				if (!supported.contains(operation.type())) {
-					throw new IllegalStateException("@DistributedLock on " + operation.describe()
-							+ " uses lock type " + operation.type() + ", which the lock backend (" + backend
-							+ ") does not support; it supports " + supported);
-				}
-				if (operation.revocable() && !revocable.test(operation.type())) {
-					throw new IllegalStateException("@DistributedLock on " + operation.describe()
-							+ " is revocable, but the lock backend (" + backend + ") does not support the revocation of "
-							+ operation.type() + " locks (ZooKeeper and etcd support it for MUTEX)");
-				}
+		for (LockOperation operation : this.operations.all()) {
+			if (!supported.contains(operation.type())) {
+				throw new IllegalStateException("@DistributedLock on " + operation.describe() + " uses lock type "
+						+ operation.type() + ", which the lock backend (" + backend + ") does not support; it supports "
+						+ supported);
+			}
+			if (operation.revocable() && !revocable.test(operation.type())) {
+				throw new IllegalStateException("@DistributedLock on " + operation.describe()
+						+ " is revocable, but the lock backend (" + backend + ") does not support the revocation of "
+						+ operation.type() + " locks (ZooKeeper and etcd support it for MUTEX)");
 			}
 		}
 	}
@@ -120,26 +89,10 @@ public class LockOperationSource implements BeanFactoryAware {
 		return this.expressions.evaluate(operation, args, target);
 	}
 
-	private Map<Method, LockOperation> scan(Class<?> targetClass) {
-		if (!AnnotationUtils.isCandidateClass(targetClass, DistributedLock.class)) {
-			return NONE;
-		}
-		Map<Method, LockOperation> found = new ConcurrentHashMap<>();
-		for (Method method : ReflectionUtils.getUniqueDeclaredMethods(targetClass, ReflectionUtils.USER_DECLARED_METHODS)) {
-			if (method.isBridge()) {
-				continue;
-			}
-			DistributedLock annotation = AnnotatedElementUtils.findMergedAnnotation(method, DistributedLock.class);
-			if (annotation != null) {
-				found.put(method, createOperation(method, targetClass, annotation));
-			}
-		}
-		return found.isEmpty() ? NONE : found;
-	}
-
 	private LockOperation createOperation(Method method, Class<?> targetClass, DistributedLock annotation) {
 		String description = LockOperation.describe(method, targetClass);
-		checkProxyable(method, description);
+		ProxiedMethods.check(method, "@DistributedLock", description,
+				"the lock would be released when the method returns, before the asynchronous work completes");
 		Expression key = this.expressions.parse(annotation.key(), method, description);
 		Duration waitTime = (annotation.waitTime() >= 0)
 				? Duration.of(annotation.waitTime(), annotation.timeUnit().toChronoUnit()) : null;
@@ -171,34 +124,6 @@ public class LockOperationSource implements BeanFactoryAware {
 					+ "another thread than its holder, as a lock held beyond the method is");
 		}
 		return Duration.of(annotation.holdAtLeast(), annotation.timeUnit().toChronoUnit());
-	}
-
-	private static void checkProxyable(Method method, String description) {
-		int modifiers = method.getModifiers();
-		if (Modifier.isStatic(modifiers) || Modifier.isPrivate(modifiers)) {
-			throw new IllegalStateException("@DistributedLock on " + description + " has no effect: a "
-					+ (Modifier.isStatic(modifiers) ? "static" : "private")
-					+ " method is not called through the bean's proxy");
-		}
-		if (Modifier.isFinal(modifiers)) {
-			logger.warn("@DistributedLock on final method " + description
-					+ " applies only when the bean is proxied through an interface");
-		}
-		Class<?> returnType = method.getReturnType();
-		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)
-				|| isPublisher(returnType)) {
-			throw new IllegalStateException("@DistributedLock on " + description + " returns " + returnType.getName()
-					+ ": the lock would be released when the method returns, before the asynchronous work completes");
-		}
-	}
-
-	private static boolean isPublisher(Class<?> type) {
-		for (Class<?> candidate : ClassUtils.getAllInterfacesForClassAsSet(type)) {
-			if (candidate.getName().equals("org.reactivestreams.Publisher")) {
-				return true;
-			}
-		}
-		return type.getName().equals("org.reactivestreams.Publisher");
 	}
 
 }

@@ -215,7 +215,7 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 		if (term.equals(LeaderContext.current())) {
 			return callback.doAsLeader(term);
 		}
-		T result = asWorker(term, () -> callback.doAsLeader(term));
+		T result = asWorker(term, callback);
 		if (this.leadership.get() != term) {
 			throw new LeadershipLostException(term, this.lastReason);
 		}
@@ -226,7 +226,7 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	 * Runs work of a term as a worker that a revocation interrupts (when asked); refuses it if
 	 * the term ended already, and clears an interrupt of the revocation when it returns.
 	 */
-	private <T extends @Nullable Object> T asWorker(Leadership term, Work<T> work) {
+	private <T extends @Nullable Object> T asWorker(Leadership term, LeaderCallback<T> work) {
 		Thread worker = Thread.currentThread();
 		this.termLock.lock();
 		try {
@@ -240,7 +240,7 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 		}
 		Leadership outer = LeaderContext.enter(term);
 		try {
-			return work.run();
+			return work.doAsLeader(term);
 		}
 		finally {
 			LeaderContext.leave(outer);
@@ -585,13 +585,6 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 				+ "]";
 	}
 
-	@FunctionalInterface
-	private interface Work<T extends @Nullable Object> {
-
-		T run();
-
-	}
-
 	/**
 	 * One run of the selector task, on a thread of its own, as a worker of its term: the
 	 * election's thread goes on watching the lock and the process's pauses meanwhile.
@@ -612,9 +605,9 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 
 		private void run(Leadership term) {
 			try {
-				asWorker(term, () -> {
+				asWorker(term, (leadership) -> {
 					try {
-						LockLeaderElection.this.task.lead(term);
+						LockLeaderElection.this.task.lead(leadership);
 					}
 					catch (InterruptedException ex) {
 						// revoked, or leaving

@@ -95,26 +95,24 @@ final class Contenders {
 		List<GetResponse> reads = response.getGetResponses();
 		long createRevision = response.isSucceeded() ? response.getHeader().getRevision()
 				: reads.get(0).getKvs().get(0).getCreateRevision();
-		Contender contender = new Contender(key, writer, (position > 0) ? position : createRevision, createRevision);
+		Contender contender = new Contender(key, writer, (position > 0) ? position : createRevision, createRevision,
+				leaseId);
 		return new Created(contender, queueOf(reads.get(reads.size() - 1)));
 	}
 
 	/**
 	 * Writes the revocation marker as the value of a contender key, bound to the key's own lease,
-	 * if the key still is the one that was created (a put never brings a deleted key back).
+	 * if the key still is the one that was read (a put never brings a deleted key back).
+	 * @param holder a contender as {@link #list} read it
 	 * @return whether the marker was written
 	 */
 	boolean markRevocation(Contender holder, long deadlineNanos)
 			throws InterruptedException, ExecutionException, TimeoutException {
 		ByteSequence name = bytes(holder.key());
-		List<KeyValue> found = await(this.client.getKVClient().get(name), deadlineNanos).getKvs();
-		if (found.isEmpty() || found.get(0).getCreateRevision() != holder.createRevision()) {
-			return false;
-		}
 		return await(this.client.getKVClient()
 			.txn()
 			.If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.createRevision(holder.createRevision())))
-			.Then(Op.put(name, bytes(REVOKE), PutOption.builder().withLeaseId(found.get(0).getLease()).build()))
+			.Then(Op.put(name, bytes(REVOKE), PutOption.builder().withLeaseId(holder.leaseId()).build()))
 			.commit(), deadlineNanos).isSucceeded();
 	}
 
@@ -221,7 +219,7 @@ final class Contenders {
 		long position = value.startsWith(POSITION) ? Long.parseLong(value.substring(POSITION.length()))
 				: kv.getCreateRevision();
 		boolean writer = key.charAt(key.lastIndexOf('/') + 1) == 'w';
-		return new Contender(key, writer, position, kv.getCreateRevision());
+		return new Contender(key, writer, position, kv.getCreateRevision(), kv.getLease());
 	}
 
 	private static <T> T await(CompletableFuture<T> future, long deadlineNanos)
@@ -245,8 +243,9 @@ final class Contenders {
 	 * @param writer whether it excludes every other contender
 	 * @param position its place in the queue
 	 * @param createRevision the revision that created it
+	 * @param leaseId the lease it is bound to
 	 */
-	record Contender(String key, boolean writer, long position, long createRevision) {
+	record Contender(String key, boolean writer, long position, long createRevision, long leaseId) {
 	}
 
 	/**

@@ -389,7 +389,9 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	 * {@code holdAtLeast} has passed since its acquisition, unless it is lost by then.
 	 */
 	void closed(EngineLockHandle handle) {
-		long left = saturatedNanos(handle.request().holdAtLeast()) - (System.nanoTime() - handle.acquiredNanos());
+		Duration holdAtLeast = handle.request().holdAtLeast();
+		long left = holdAtLeast.isZero() ? 0
+				: saturatedNanos(holdAtLeast) - (System.nanoTime() - handle.acquiredNanos());
 		if (left > 0 && handle.state() != LockState.LOST) {
 			this.deferredReleases.schedule(handle, left);
 		}

@@ -1,0 +1,59 @@
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.util.ClassUtils;
+
+/**
+ * The start-up checks that every method-level annotation applied through the bean's proxy needs:
+ * the method is called through the proxy, and its work is done when it returns.
+ */
+final class ProxiedMethods {
+
+	private static final Log logger = LogFactory.getLog(ProxiedMethods.class);
+
+	private ProxiedMethods() {
+	}
+
+	/**
+	 * @param annotation the annotation, for messages ({@code @DistributedLock})
+	 * @param description the method, for messages
+	 * @param asyncConsequence what would go wrong with a method that returns before its work is
+	 * done, for the message
+	 * @throws IllegalStateException if the method is static or private, or returns a
+	 * {@code Future}, {@code CompletionStage} or reactive {@code Publisher}
+	 */
+	static void check(Method method, String annotation, String description, String asyncConsequence) {
+		int modifiers = method.getModifiers();
+		if (Modifier.isStatic(modifiers) || Modifier.isPrivate(modifiers)) {
+			throw new IllegalStateException(annotation + " on " + description + " has no effect: a "
+					+ (Modifier.isStatic(modifiers) ? "static" : "private")
+					+ " method is not called through the bean's proxy");
+		}
+		if (Modifier.isFinal(modifiers)) {
+			logger.warn(annotation + " on final method " + description
+					+ " applies only when the bean is proxied through an interface");
+		}
+		Class<?> returnType = method.getReturnType();
+		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)
+				|| isPublisher(returnType)) {
+			throw new IllegalStateException(annotation + " on " + description + " returns " + returnType.getName()
+					+ ": " + asyncConsequence);
+		}
+	}
+
+	private static boolean isPublisher(Class<?> type) {
+		for (Class<?> candidate : ClassUtils.getAllInterfacesForClassAsSet(type)) {
+			if (candidate.getName().equals("org.reactivestreams.Publisher")) {
+				return true;
+			}
+		}
+		return type.getName().equals("org.reactivestreams.Publisher");
+	}
+
+}
