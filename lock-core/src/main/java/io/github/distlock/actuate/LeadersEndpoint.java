@@ -52,13 +52,17 @@ public class LeadersEndpoint {
 	 * @param leader whether this process leads it
 	 * @param epoch the epoch of its term, while it leads
 	 * @param since when its term began, while it leads
+	 * @param currentLeader the participant id of the leader in any process, or {@code null} if
+	 * nobody leads or the lock service could not be read
 	 */
-	public record ElectionDescriptor(String name, boolean leader, @Nullable Long epoch, @Nullable Instant since) {
+	public record ElectionDescriptor(String name, boolean leader, @Nullable Long epoch, @Nullable Instant since,
+			@Nullable String currentLeader) {
 
 		static ElectionDescriptor of(LeaderElection election) {
 			Leadership term = election.leadership().orElse(null);
-			return (term != null) ? new ElectionDescriptor(election.name(), true, term.epoch(), term.grantedAt())
-					: new ElectionDescriptor(election.name(), false, null, null);
+			return (term != null)
+					? new ElectionDescriptor(election.name(), true, term.epoch(), term.grantedAt(), term.participantId())
+					: new ElectionDescriptor(election.name(), false, null, null, CurrentLeaders.read(election));
 		}
 
 	}

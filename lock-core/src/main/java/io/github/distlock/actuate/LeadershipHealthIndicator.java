@@ -43,6 +43,10 @@ public class LeadershipHealthIndicator implements HealthIndicator {
 			detail.put("epoch", term.epoch());
 			detail.put("since", term.grantedAt().toString());
 		}
+		String currentLeader = (term != null) ? term.participantId() : CurrentLeaders.read(election);
+		if (currentLeader != null) {
+			detail.put("currentLeader", currentLeader);
+		}
 		return detail;
 	}
 

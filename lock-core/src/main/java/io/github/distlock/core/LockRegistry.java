@@ -1,6 +1,7 @@
 package io.github.distlock.core;
 
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 
 import io.github.distlock.annotation.LockType;
@@ -55,6 +56,19 @@ public interface LockRegistry {
 	default boolean requestRevocation(String key, LockType type) {
 		throw new UnsupportedOperationException("The lock backend (" + getClass().getSimpleName()
 				+ ") does not support the revocation of " + type + " locks");
+	}
+
+	/**
+	 * The owner recorded by the holder of a lock ({@link LockRequest#owner()}), in any process:
+	 * for a {@code READ}, that of the first holder in the service's queue.
+	 * @param key the lock key
+	 * @param type the kind of lock
+	 * @return the holder's owner; empty if the lock is free, its holder recorded no owner, or the
+	 * registry records none (the default)
+	 * @throws LockBackendException if the lock service cannot be read
+	 */
+	default Optional<String> ownerOf(String key, LockType type) {
+		return Optional.empty();
 	}
 
 }

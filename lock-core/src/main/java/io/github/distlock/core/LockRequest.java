@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 import io.github.distlock.annotation.LockType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A request for a lock.
@@ -24,12 +25,18 @@ import io.github.distlock.annotation.LockType;
  * {@link AcquiredLock#revocationRequested()} and {@link LockListener#onRevocationRequested}; a
  * lock that is not revocable is never affected. A backend supports it for some types only
  * ({@link LockRegistry#supportsRevocation(LockType)}).
+ * @param owner who asks, recorded in the lock service with the request's contender, so that any
+ * process can read who holds the lock ({@link LockRegistry#ownerOf}); {@code null} (the
+ * default) records none. At most {@value #MAX_OWNER_LENGTH} characters, not blank.
  */
 public record LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast,
-		boolean revocable) {
+		boolean revocable, @Nullable String owner) {
 
 	/** The name of locks requested through {@link LockOperations} without one. */
 	public static final String DEFAULT_NAME = "programmatic";
+
+	/** The longest {@link #owner()} a request may record. */
+	public static final int MAX_OWNER_LENGTH = 256;
 
 	public LockRequest {
 		if (key == null || key.isBlank()) {
@@ -43,6 +50,24 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 			throw new IllegalArgumentException("waitTime must not be negative, but was " + waitTime);
 		}
 		checkHoldAtLeast(holdAtLeast, type, "lock '" + key + "'");
+		if (owner != null && (owner.isBlank() || owner.length() > MAX_OWNER_LENGTH)) {
+			throw new IllegalArgumentException("The owner of lock '" + key + "' must not be blank nor longer than "
+					+ MAX_OWNER_LENGTH + " characters, but was '" + owner + "'");
+		}
+	}
+
+	/**
+	 * A request that records no owner.
+	 * @param key the lock key, not blank
+	 * @param type the kind of lock
+	 * @param waitTime how long to wait
+	 * @param name a bounded name for the kind of lock
+	 * @param holdAtLeast how long after its acquisition the lock stays held at least
+	 * @param revocable whether the holder may be asked to give the lock up
+	 */
+	public LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast,
+			boolean revocable) {
+		this(key, type, waitTime, name, holdAtLeast, revocable, null);
 	}
 
 	/**
@@ -84,7 +109,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withType(LockType type) {
-		return new LockRequest(this.key, type, this.waitTime, this.name, this.holdAtLeast, this.revocable);
+		return new LockRequest(this.key, type, this.waitTime, this.name, this.holdAtLeast, this.revocable, this.owner);
 	}
 
 	/**
@@ -93,7 +118,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withName(String name) {
-		return new LockRequest(this.key, this.type, this.waitTime, name, this.holdAtLeast, this.revocable);
+		return new LockRequest(this.key, this.type, this.waitTime, name, this.holdAtLeast, this.revocable, this.owner);
 	}
 
 	/**
@@ -103,7 +128,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withHoldAtLeast(Duration holdAtLeast) {
-		return new LockRequest(this.key, this.type, this.waitTime, this.name, holdAtLeast, this.revocable);
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, holdAtLeast, this.revocable, this.owner);
 	}
 
 	/**
@@ -113,7 +138,16 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withRevocable(boolean revocable) {
-		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, revocable);
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, revocable, this.owner);
+	}
+
+	/**
+	 * This request with an owner, recorded in the lock service with its contender.
+	 * @param owner who asks, or {@code null} to record none
+	 * @return a new request
+	 */
+	public LockRequest withOwner(@Nullable String owner) {
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable, owner);
 	}
 
 	static void checkHoldAtLeast(Duration holdAtLeast, LockType type, String what) {

@@ -30,6 +30,15 @@ public interface LeaderElection {
 	boolean isLeader();
 
 	/**
+	 * The id of the participant that leads now, in any process, as the lock service records it.
+	 * A participant recorded there may have stopped running without its session or lease having
+	 * ended yet; only its own {@link #isLeader()} tells whether it may act.
+	 * @return the leader's participant id; empty if nobody leads
+	 * @throws io.github.distlock.core.LockBackendException if the lock service cannot be read
+	 */
+	Optional<String> currentLeader();
+
+	/**
 	 * This participant's term, while it leads.
 	 * @return the leadership, or empty
 	 */

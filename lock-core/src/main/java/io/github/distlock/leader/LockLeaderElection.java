@@ -144,7 +144,13 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 		}
 		this.registry = Objects.requireNonNull(registry, "registry");
 		this.name = name;
-		this.participantId = Objects.requireNonNull(participantId, "participantId");
+		Objects.requireNonNull(participantId, "participantId");
+		if (participantId.isBlank() || participantId.length() > LockRequest.MAX_OWNER_LENGTH) {
+			throw new IllegalArgumentException("The participant id of election '" + name
+					+ "' must not be blank nor longer than " + LockRequest.MAX_OWNER_LENGTH + " characters, but was '"
+					+ participantId + "'");
+		}
+		this.participantId = participantId;
 		this.options = Objects.requireNonNull(options, "options");
 		this.listener = Objects.requireNonNull(listener, "listener");
 		this.task = task;
@@ -195,6 +201,16 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	@Override
 	public Optional<Leadership> leadership() {
 		return isLeader() ? Optional.ofNullable(this.leadership.get()) : Optional.empty();
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Reads the owner of the election's lock, which each participant records as its id.
+	 */
+	@Override
+	public Optional<String> currentLeader() {
+		return isLeader() ? Optional.of(this.participantId) : this.registry.ownerOf(lockKey(), LockType.MUTEX);
 	}
 
 	/**
@@ -388,7 +404,8 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 
 	private @Nullable LockHandle takeLock() {
 		try {
-			return this.registry.acquire(new LockRequest(lockKey(), LockType.MUTEX, CAMPAIGN_WAIT, KEY_PREFIX + this.name));
+			return this.registry.acquire(new LockRequest(lockKey(), LockType.MUTEX, CAMPAIGN_WAIT, KEY_PREFIX + this.name)
+				.withOwner(this.participantId));
 		}
 		catch (LockInterruptedException ex) {
 			Thread.interrupted();

@@ -35,11 +35,15 @@ import org.jspecify.annotations.Nullable;
  * Contenders queue by position, which is their create revision, except for a {@code READ}
  * taken inside the holder's own {@code WRITE}: its value {@code p=<revision>} places it at the
  * {@code WRITE}'s position, so that writers queued behind the {@code WRITE} stay behind it.
+ * A contender's owner, if its request has one, follows as {@code o=<owner>} (after a newline
+ * when there is a position).
  * Every call is bounded by the caller's deadline.
  */
 final class Contenders {
 
 	private static final String POSITION = "p=";
+
+	private static final String OWNER = "o=";
 
 	private final Client client;
 
@@ -77,12 +81,13 @@ final class Contenders {
 	 * interrupted, the key may exist all the same: the caller deletes it.
 	 * @param key a name from {@link #newKey}
 	 * @param position the queue position to take, or 0 for the key's own create revision
+	 * @param owner the request's owner, or {@code null}
 	 * @return the contender and its queue as of the transaction
 	 */
-	Created create(String key, boolean writer, long leaseId, long position, long deadlineNanos)
-			throws InterruptedException, ExecutionException, TimeoutException {
+	Created create(String key, boolean writer, long leaseId, long position, @Nullable String owner,
+			long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
 		ByteSequence name = bytes(key);
-		ByteSequence value = bytes((position > 0) ? POSITION + position : "");
+		ByteSequence value = bytes(value(position, owner));
 		Op readQueue = Op.get(bytes(key.substring(0, key.lastIndexOf('/') + 1)),
 				GetOption.builder().isPrefix(true).build());
 		// a create that jetcd retries must not move the key: put only if it does not exist yet
@@ -96,7 +101,7 @@ final class Contenders {
 		long createRevision = response.isSucceeded() ? response.getHeader().getRevision()
 				: reads.get(0).getKvs().get(0).getCreateRevision();
 		Contender contender = new Contender(key, writer, (position > 0) ? position : createRevision, createRevision,
-				leaseId);
+				leaseId, owner);
 		return new Created(contender, queueOf(reads.get(reads.size() - 1)));
 	}
 
@@ -213,13 +218,27 @@ final class Contenders {
 		await(this.client.getKVClient().delete(bytes(key)), deadlineNanos);
 	}
 
+	private static String value(long position, @Nullable String owner) {
+		String positionPart = (position > 0) ? POSITION + position : "";
+		if (owner == null) {
+			return positionPart;
+		}
+		return positionPart.isEmpty() ? OWNER + owner : positionPart + "\n" + OWNER + owner;
+	}
+
 	private static Contender contender(KeyValue kv) {
 		String key = kv.getKey().toString(StandardCharsets.UTF_8);
 		String value = kv.getValue().toString(StandardCharsets.UTF_8);
-		long position = value.startsWith(POSITION) ? Long.parseLong(value.substring(POSITION.length()))
-				: kv.getCreateRevision();
+		long position = kv.getCreateRevision();
+		String rest = value;
+		if (value.startsWith(POSITION)) {
+			int end = value.indexOf('\n');
+			position = Long.parseLong(value.substring(POSITION.length(), (end < 0) ? value.length() : end));
+			rest = (end < 0) ? "" : value.substring(end + 1);
+		}
+		String owner = rest.startsWith(OWNER) ? rest.substring(OWNER.length()) : null;
 		boolean writer = key.charAt(key.lastIndexOf('/') + 1) == 'w';
-		return new Contender(key, writer, position, kv.getCreateRevision(), kv.getLease());
+		return new Contender(key, writer, position, kv.getCreateRevision(), kv.getLease(), owner);
 	}
 
 	private static <T> T await(CompletableFuture<T> future, long deadlineNanos)
@@ -244,8 +263,11 @@ final class Contenders {
 	 * @param position its place in the queue
 	 * @param createRevision the revision that created it
 	 * @param leaseId the lease it is bound to
+	 * @param owner the owner its request recorded, or {@code null} (also once the revocation
+	 * marker replaced it)
 	 */
-	record Contender(String key, boolean writer, long position, long createRevision, long leaseId) {
+	record Contender(String key, boolean writer, long position, long createRevision, long leaseId,
+			@Nullable String owner) {
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.distlock.etcd;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -92,9 +93,10 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 				contenderKey = this.contenders.newKey(path, request.type(), lease.id());
 				String keyToCreate = contenderKey;
 				long leaseId = lease.id();
+				String owner = request.owner();
 				// the create puts only if absent, so a retry after an unanswered attempt is safe
 				Contenders.Created created = retryWhileUnavailable(
-						() -> this.contenders.create(keyToCreate, writer, leaseId, 0, callDeadline(deadline)),
+						() -> this.contenders.create(keyToCreate, writer, leaseId, 0, owner, callDeadline(deadline)),
 						callDeadline(deadline));
 				Contenders.Contender contender = created.contender();
 				Boolean turn = awaitTurn(contender, created.queue(), deadline);
@@ -141,7 +143,7 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 		boolean created = false;
 		try {
 			Contenders.Contender read = this.contenders
-				.create(key, false, lease.id(), outer.contender().position(), callDeadline(deadline))
+				.create(key, false, lease.id(), outer.contender().position(), request.owner(), callDeadline(deadline))
 				.contender();
 			created = true;
 			return new EtcdHeldLock(this, read, lease);
@@ -315,6 +317,17 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 		// the holder may have released meanwhile: it was asked all the same, too late to matter
 		this.contenders.markRevocation(queue.get(0), deadline);
 		return true;
+	}
+
+	/**
+	 * The owner in the value of the first key in the lock's queue.
+	 */
+	@Override
+	public Optional<String> ownerOf(String key, String path, LockType type) throws Exception {
+		List<Contenders.Contender> queue = this.contenders
+			.list(Contenders.queue(path, type), System.nanoTime() + INTROSPECTION_NANOS)
+			.contenders();
+		return queue.isEmpty() ? Optional.empty() : Optional.ofNullable(queue.get(0).owner());
 	}
 
 	/**

@@ -78,6 +78,33 @@ public class GoodsStockService {
 		return new Order(orderId, goodsNo, null, now, stock - 1);
 	}
 
+	/**
+	 * Fills the stock up to a level, under the same lock and fence as a purchase.
+	 * @param goodsNo the goods
+	 * @param level the stock to fill up to
+	 * @return how much was added
+	 */
+	@DistributedLock(key = "'stock:' + #goodsNo")
+	@Transactional
+	public int restock(long goodsNo, int level) {
+		AcquiredLock lock = LockContext.current();
+		if (lock == null) {
+			throw new IllegalStateException("restock() must be called through its proxy, holding the lock");
+		}
+		long token = lock.fencingToken();
+		if (this.repository.claim(goodsNo, token) != 1) {
+			throw new FencedOffException(goodsNo, token);
+		}
+		int stock = this.repository.findStock(goodsNo).orElseThrow(() -> new GoodsNotFoundException(goodsNo));
+		if (stock >= level) {
+			return 0;
+		}
+		if (this.repository.updateStockClaimed(goodsNo, level, token) == 0) {
+			throw new FencedOffException(goodsNo, token);
+		}
+		return level - stock;
+	}
+
 	@Transactional(readOnly = true)
 	public StockView get(long goodsNo) {
 		int stock = this.repository.findStock(goodsNo).orElseThrow(() -> new GoodsNotFoundException(goodsNo));

@@ -92,6 +92,10 @@ final class AppInstances implements AutoCloseable {
 		return leaseId;
 	}
 
+	ConfigurableApplicationContext context(int index) {
+		return this.contexts.get(index);
+	}
+
 	<T> T bean(int index, Class<T> type) {
 		return this.contexts.get(index).getBean(type);
 	}

@@ -197,11 +197,13 @@ class ActuatorOverHttpTests {
 			.containsEntry("leader", true)
 			.containsEntry("since", term.grantedAt().toString());
 		assertThat(json.read("$.elections[0].epoch", Long.class)).isEqualTo(term.epoch());
+		assertThat(json.read("$.elections[0].currentLeader", String.class)).isEqualTo("web-1");
 		DocumentContext health = JsonPath.parse(print("/actuator/health/leadership"));
 		assertThat(health.read("$.status", String.class)).isEqualTo("UP");
 		assertThat(health.read("$.details.participantId", String.class)).isEqualTo("web-1");
 		assertThat(health.read("$.details.housekeeping.leader", Boolean.class)).isTrue();
 		assertThat(health.read("$.details.housekeeping.epoch", Long.class)).isEqualTo(term.epoch());
+		assertThat(health.read("$.details.housekeeping.currentLeader", String.class)).isEqualTo("web-1");
 		DocumentContext active = JsonPath.parse(print("/actuator/metrics/distributed.lock.leader.active?tag=election:housekeeping"));
 		assertThat(active.read("$.measurements[?(@.statistic == 'ACTIVE_TASKS')].value", List.class)).containsExactly(1.0);
 		DocumentContext changes = JsonPath

@@ -61,12 +61,15 @@ class LeaderElectionAutoConfigurationTests {
 					.withPropertyValues("distributed-lock.leader.participant-id=second")
 					.run((second) -> {
 						assertThat(second.getBean(LeaderElections.class).election("reports").isLeader()).isFalse();
+						assertThat(second.getBean(LeaderElections.class).election("reports").currentLeader())
+							.contains("first");
 						assertThat(second.getBean(Reports.class).run()).isEmpty();
 						assertThat(second.getBean(Reports.class).count()).isNull();
 						((ConfigurableApplicationContext) first.getSourceApplicationContext()).close();
 						LeaderElection next = second.getBean(LeaderElections.class).election("reports");
 						await().atMost(LONG).until(next::isLeader);
 						assertThat(next.leadership().orElseThrow().epoch()).isGreaterThan(term.epoch());
+						assertThat(next.currentLeader()).contains("second");
 						assertThat(second.getBean(Reports.class).run()).isPresent();
 					});
 				assertThat(firstEvents.events).containsExactly("granted reports " + term.epoch(),

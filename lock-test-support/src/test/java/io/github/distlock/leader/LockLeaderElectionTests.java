@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockState;
@@ -51,6 +52,25 @@ class LockLeaderElectionTests {
 		Participant second = awaitSoleLeader(rest, "jobs");
 		assertThat(second.election("jobs").leadership().orElseThrow().epoch()).isGreaterThan(firstEpoch);
 		assertThat(first.events).containsExactly("granted " + firstEpoch, "revoked " + firstEpoch + " LEFT");
+	}
+
+	@Test
+	void everyParticipantReadsTheCurrentLeadersIdAndNobodysOnceNobodyLeads() {
+		Participant a = participant("a");
+		a.join("who");
+		await().atMost(LONG).until(() -> a.election("who").isLeader());
+		Participant b = participant("b");
+		b.join("who");
+		await().atMost(LONG).until(() -> b.registry.waiters().size() == 1);
+		assertThat(b.election("who").isLeader()).isFalse();
+		assertThat(b.election("who").currentLeader()).contains(a.election("who").participantId());
+		assertThat(a.election("who").currentLeader()).contains(a.election("who").participantId());
+		a.close();
+		await().atMost(LONG).until(() -> b.election("who").isLeader());
+		assertThat(b.election("who").currentLeader()).contains(b.election("who").participantId());
+		b.close();
+		Participant c = participant("c");
+		assertThat(c.registry.ownerOf("leader:who", LockType.MUTEX)).isEmpty();
 	}
 
 	@Test

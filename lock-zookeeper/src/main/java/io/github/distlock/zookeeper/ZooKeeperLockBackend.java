@@ -2,6 +2,8 @@ package io.github.distlock.zookeeper;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
@@ -18,6 +20,7 @@ import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.Revoker;
 import org.apache.zookeeper.KeeperException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ZooKeeper {@link LockBackend}: a node per contender through one Curator recipe per lock path
@@ -31,6 +34,9 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 
 	/** How long a release may wait for ZooKeeper before its delete is left to the background. */
 	private static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	/** The digits of the sequence number ZooKeeper appends to a sequential node's name. */
+	private static final int SEQUENCE_DIGITS = 10;
 
 	private final CuratorFramework client;
 
@@ -82,6 +88,7 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 		boolean timedOut = false;
 		try {
 			HeldNode node = acquireInCurrentSession(reference.recipe(), request, path, start, deadline);
+			recordOwner(reference.recipe(), request, node);
 			acquired = true;
 			return new ZooKeeperHeldLock(this, recipeKey, reference.recipe(), request.type(), node, lossesBefore);
 		}
@@ -177,6 +184,7 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 				releaseQuietly(reference.recipe(), request.type(), node);
 				throw new LockLostException(request.key(), path);
 			}
+			recordOwner(reference.recipe(), request, node);
 			acquired = true;
 			return new ZooKeeperHeldLock(this, outer.recipeKey(), reference.recipe(), request.type(),
 					new HeldNode(node.nodePath(), node.fencingToken(), node.lease(), outer.sessionId()),
@@ -220,6 +228,24 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 			throw new LockAcquisitionException(request.key(), path, Duration.ofNanos(System.nanoTime() - start));
 		}
 		return node;
+	}
+
+	/**
+	 * Writes the request's owner as the data of its node, within a bounded time; a node whose
+	 * owner cannot be written is released.
+	 */
+	private void recordOwner(CuratorLockRecipe recipe, LockRequest request, HeldNode node) throws Exception {
+		String owner = request.owner();
+		if (owner == null) {
+			return;
+		}
+		try (CuratorCallDeadline bound = this.deadlines.arm(RELEASE_BOUND_NANOS)) {
+			LockOwners.record(this.client, node.nodePath(), owner);
+		}
+		catch (Exception ex) {
+			releaseQuietly(recipe, request.type(), node);
+			throw ex;
+		}
 	}
 
 	private static void releaseQuietly(CuratorLockRecipe recipe, LockType type, HeldNode node) {
@@ -346,6 +372,40 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 		finally {
 			this.recipes.release(recipeKey);
 		}
+	}
+
+	/**
+	 * Reads the owner from the data of the holder's node (for {@code READ} and {@code WRITE}, the
+	 * first node in the queue); a node deleted meanwhile is read again from the new holder.
+	 */
+	@Override
+	public Optional<String> ownerOf(String key, String path, LockType type) throws Exception {
+		for (int attempt = 0; attempt < 3; attempt++) {
+			String holder = holderNode(key, type);
+			if (holder == null) {
+				return Optional.empty();
+			}
+			try {
+				return LockOwners.read(this.client, holder);
+			}
+			catch (KeeperException.NoNodeException released) {
+				// the holder released meanwhile: read the next one
+			}
+		}
+		return Optional.empty();
+	}
+
+	private @Nullable String holderNode(String key, LockType type) {
+		Collection<String> contenders = participants(key, type);
+		if (type == LockType.READ || type == LockType.WRITE) {
+			// the writers are listed before the readers: the holder has the lowest sequence number
+			return contenders.stream().min(Comparator.comparing(ZooKeeperLockBackend::sequenceOf)).orElse(null);
+		}
+		return contenders.isEmpty() ? null : contenders.iterator().next();
+	}
+
+	private static String sequenceOf(String node) {
+		return node.substring(Math.max(0, node.length() - SEQUENCE_DIGITS));
 	}
 
 	private String connectString() {

@@ -3,6 +3,7 @@ package io.github.distlock.core.spi;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 import io.github.distlock.annotation.LockType;
@@ -74,6 +75,11 @@ public abstract class AbstractLockRegistry implements LockRegistry, LockIntrospe
 	@Override
 	public Collection<String> participants(String key, LockType type) {
 		return this.engine.participants(key, type);
+	}
+
+	@Override
+	public Optional<String> ownerOf(String key, LockType type) {
+		return this.engine.ownerOf(key, type);
 	}
 
 	/**

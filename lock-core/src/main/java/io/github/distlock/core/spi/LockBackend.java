@@ -2,6 +2,7 @@ package io.github.distlock.core.spi;
 
 import java.util.Collection;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 
 import io.github.distlock.annotation.LockType;
@@ -40,6 +41,8 @@ import io.github.distlock.core.LockState;
  * final. It reads local state only and never blocks. Whenever it may have changed for any held
  * lock, the backend runs the callback given to {@link #onStateChange}, on a thread that it does
  * not block for the service.</li>
+ * <li><b>Owner.</b> A request's {@link LockRequest#owner() owner} is recorded with its
+ * contender, where {@link #ownerOf} reads it for the holder, in any process.</li>
  * <li><b>No leftovers.</b> Once a lock is released, or an acquisition has failed for whatever
  * reason, nothing of it is left in the service, or it is deleted in the background as soon as the
  * service can be reached, or it goes with the session that owned it.</li>
@@ -134,6 +137,19 @@ public interface LockBackend {
 	 */
 	default boolean requestRevocation(String key, String path, LockType type) throws Exception {
 		throw new UnsupportedOperationException(getClass().getSimpleName() + " does not support revocation");
+	}
+
+	/**
+	 * The owner recorded by the holder of a lock ({@link LockRequest#owner()}), in any process.
+	 * @param key the lock key
+	 * @param path the key's lock path
+	 * @param type the kind of lock
+	 * @return the holder's owner; empty if the lock is free or its holder recorded none (the
+	 * default, for a backend that records no owners)
+	 * @throws Exception if the lock service failed
+	 */
+	default Optional<String> ownerOf(String key, String path, LockType type) throws Exception {
+		return Optional.empty();
 	}
 
 }

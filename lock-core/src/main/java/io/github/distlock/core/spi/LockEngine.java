@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -541,6 +542,24 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	@Override
 	public Collection<String> participants(String key, LockType type) {
 		return this.backend.participants(key, type);
+	}
+
+	@Override
+	public Optional<String> ownerOf(String key, LockType type) {
+		String path = this.backend.pathOf(key);
+		try {
+			return this.backend.ownerOf(key, path, type);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new LockInterruptedException(key, path, ex);
+		}
+		catch (DistributedLockException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw new LockBackendException("Could not read the owner of lock '" + key + "' (" + path + "): " + ex, ex);
+		}
 	}
 
 	/**

@@ -1126,6 +1126,67 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		awaitNothingLeft(key);
 	}
 
+	// ---- owners ----------------------------------------------------------------------------------
+
+	/**
+	 * The owner a holder records is read by another client while the lock is held, then that of
+	 * the next holder; a free lock, and a holder that records none, have no owner.
+	 */
+	@ParameterizedTest
+	@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE", "READ" })
+	void holdersOwnerIsReadByAnotherClient(LockType type) throws Exception {
+		assumeSupported(type);
+		String key = key("owner");
+		LockRegistry first = client();
+		LockRegistry second = client();
+		LockRegistry reader = client();
+		assertThat(reader.ownerOf(key, type)).isEmpty();
+		try (LockHandle held = first.acquire(request(key, type, SHORT).withOwner("first:4711"))) {
+			assertThat(held.isHeld()).isTrue();
+			assertThat(reader.ownerOf(key, type)).contains("first:4711");
+			assertThat(second.ownerOf(key, type)).contains("first:4711");
+		}
+		try (LockHandle next = second.acquire(request(key, type, GENEROUS).withOwner("second:815"))) {
+			assertThat(next.isHeld()).isTrue();
+			assertThat(reader.ownerOf(key, type)).contains("second:815");
+		}
+		assertThat(reader.ownerOf(key, type)).isEmpty();
+		try (LockHandle anonymous = first.acquire(request(key, type, GENEROUS))) {
+			assertThat(anonymous.isHeld()).isTrue();
+			assertThat(reader.ownerOf(key, type)).isEmpty();
+		}
+		awaitNothingLeft(key);
+	}
+
+	/**
+	 * The owner read is the holder's, not a waiter's, also when a writer waits behind a reader
+	 * (ZooKeeper lists the writers first).
+	 */
+	@ParameterizedTest
+	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "READ, WRITE" })
+	void ownerOfAHeldLockIsTheHoldersNotAWaiters(LockType heldType, LockType waitingType) throws Exception {
+		assumeSupported(heldType, waitingType);
+		String key = key("owner-queue");
+		LockRegistry holder = client();
+		LockRegistry waiter = client();
+		LockHandle held = holder.acquire(request(key, heldType, SHORT).withOwner("holder"));
+		Background<Boolean> waiting = inBackground("waiter", () -> {
+			try (LockHandle next = waiter.acquire(request(key, waitingType, GENEROUS).withOwner("waiter"))) {
+				return next.isHeld() && "waiter".equals(holder.ownerOf(key, waitingType).orElse(null));
+			}
+		});
+		try {
+			await().atMost(GENEROUS).until(() -> entriesOf(key).size() >= 2);
+			assertThat(waiter.ownerOf(key, waitingType)).contains("holder");
+			assertThat(waiter.ownerOf(key, heldType)).contains("holder");
+		}
+		finally {
+			held.close();
+		}
+		assertThat(waiting.get(GENEROUS)).isTrue();
+		awaitNothingLeft(key);
+	}
+
 	// ---- revocation ----------------------------------------------------------------------------
 
 	/**

@@ -2,6 +2,7 @@ package io.github.distlock.test.memory;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -92,7 +93,7 @@ final class InMemoryLockBackend implements LockBackend {
 			if (this.closed) {
 				throw closed(request.key(), path);
 			}
-			return this.service.enqueue(request.key(), request.type(), this.session);
+			return this.service.enqueue(request.key(), request.type(), this.session, request.owner());
 		}
 		finally {
 			this.connection.unlock();
@@ -101,7 +102,7 @@ final class InMemoryLockBackend implements LockBackend {
 
 	@Override
 	public BackendLock acquireReadInWrite(BackendLock write, LockRequest request, long deadline) {
-		LockEntry read = this.service.enterInside(((HeldEntry) write).entry);
+		LockEntry read = this.service.enterInside(((HeldEntry) write).entry, request.owner());
 		if (read == null) {
 			throw new LockLostException(request.key(), pathOf(request.key()));
 		}
@@ -141,6 +142,11 @@ final class InMemoryLockBackend implements LockBackend {
 	public Collection<String> participants(String key, LockType type) {
 		pathOf(key);
 		return this.service.participants(key, type);
+	}
+
+	@Override
+	public Optional<String> ownerOf(String key, String path, LockType type) {
+		return Optional.ofNullable(this.service.ownerOf(key, type));
 	}
 
 	void expireSession() {

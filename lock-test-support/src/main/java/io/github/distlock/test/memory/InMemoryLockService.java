@@ -74,17 +74,18 @@ public final class InMemoryLockService {
 	 * @param key the lock key
 	 * @param type the lock type
 	 * @param session the client's session
+	 * @param owner the request's owner, or {@code null}
 	 * @return the entry, waiting or granted
 	 * @throws IllegalStateException if the session is not open
 	 */
-	LockEntry enqueue(String key, LockType type, long session) {
+	LockEntry enqueue(String key, LockType type, long session, @Nullable String owner) {
 		this.lock.lock();
 		try {
 			if (!this.liveSessions.contains(session)) {
 				throw new IllegalStateException("Session " + session + " is not open");
 			}
 			QueueKey queueKey = new QueueKey(key, LockKind.of(type));
-			LockEntry entry = new LockEntry(++this.lastEntry, queueKey, type, session, this.lock.newCondition());
+			LockEntry entry = new LockEntry(++this.lastEntry, queueKey, type, session, owner, this.lock.newCondition());
 			List<LockEntry> queue = this.queues.computeIfAbsent(queueKey, (k) -> new ArrayList<>());
 			queue.add(entry);
 			grantEligible(queue);
@@ -136,16 +137,17 @@ public final class InMemoryLockService {
 	 * entry right behind the write entry, with its fencing token, so that it still excludes the
 	 * writers queued meanwhile when the write lock is released first.
 	 * @param write the granted write entry
+	 * @param owner the read request's owner, or {@code null}
 	 * @return the read entry, or {@code null} if the write entry no longer holds its lock
 	 */
-	@Nullable LockEntry enterInside(LockEntry write) {
+	@Nullable LockEntry enterInside(LockEntry write, @Nullable String owner) {
 		this.lock.lock();
 		try {
 			List<LockEntry> queue = this.queues.get(write.queue());
 			if (write.state() != LockEntry.State.GRANTED || queue == null) {
 				return null;
 			}
-			LockEntry read = new LockEntry(++this.lastEntry, write.queue(), LockType.READ, write.session(),
+			LockEntry read = new LockEntry(++this.lastEntry, write.queue(), LockType.READ, write.session(), owner,
 					this.lock.newCondition());
 			read.grant(write.token());
 			queue.add(queue.indexOf(write) + 1, read);
@@ -283,6 +285,27 @@ public final class InMemoryLockService {
 				.sorted(Comparator.comparing((LockEntry entry) -> entry.state() != LockEntry.State.GRANTED))
 				.map(LockEntry::name)
 				.toList();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * The owner recorded by the first holder of a lock.
+	 * @param key the lock key
+	 * @param type the lock type
+	 * @return the owner, or {@code null} if the lock is free or its holder recorded none
+	 */
+	@Nullable String ownerOf(String key, LockType type) {
+		this.lock.lock();
+		try {
+			List<LockEntry> queue = this.queues.getOrDefault(new QueueKey(key, LockKind.of(type)), List.of());
+			return queue.stream()
+				.filter((entry) -> entry.state() == LockEntry.State.GRANTED)
+				.findFirst()
+				.map(LockEntry::owner)
+				.orElse(null);
 		}
 		finally {
 			this.lock.unlock();

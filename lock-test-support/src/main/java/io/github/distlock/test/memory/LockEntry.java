@@ -3,6 +3,7 @@ package io.github.distlock.test.memory;
 import java.util.concurrent.locks.Condition;
 
 import io.github.distlock.annotation.LockType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One contender for a lock in an {@link InMemoryLockService}, holder or waiter, as a lock node
@@ -48,7 +49,11 @@ final class LockEntry {
 
 	private volatile long token;
 
-	LockEntry(long id, InMemoryLockService.QueueKey queue, LockType type, long session, Condition changed) {
+	private final @Nullable String owner;
+
+	LockEntry(long id, InMemoryLockService.QueueKey queue, LockType type, long session, @Nullable String owner,
+			Condition changed) {
+		this.owner = owner;
 		this.id = id;
 		this.queue = queue;
 		this.type = type;
@@ -99,6 +104,10 @@ final class LockEntry {
 	 * The entry's name among the participants of its lock.
 	 * @return the name
 	 */
+	@Nullable String owner() {
+		return this.owner;
+	}
+
 	String name() {
 		return this.type + "-" + this.id + "@session-" + this.session;
 	}

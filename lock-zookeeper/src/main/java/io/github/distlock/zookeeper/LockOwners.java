@@ -1,0 +1,58 @@
+package io.github.distlock.zookeeper;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Optional;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A lock's owner ({@code LockRequest.owner()}) as the data of its node, written once after the
+ * node was created. A node keeps its creation data (Curator's default: the host's address) at
+ * data version {@code 0}, so only data at a later version is an owner, and the owner is written
+ * only at version {@code 0}: it never overwrites Curator's revocation marker, nor the owner of a
+ * node handed on from another thread of the process.
+ */
+final class LockOwners {
+
+	private LockOwners() {
+	}
+
+	/**
+	 * Writes the owner as the node's data, unless its data changed since its creation.
+	 * @param client the client
+	 * @param nodePath the lock node
+	 * @param owner the owner
+	 * @throws KeeperException.NoNodeException if the node is gone
+	 * @throws Exception from Curator
+	 */
+	static void record(CuratorFramework client, String nodePath, String owner) throws Exception {
+		try {
+			client.setData().withVersion(0).forPath(nodePath, owner.getBytes(StandardCharsets.UTF_8));
+		}
+		catch (KeeperException.BadVersionException alreadyWritten) {
+			// a revocation request, or the owner of a node handed on within this process, came first
+		}
+	}
+
+	/**
+	 * Reads the owner of a node.
+	 * @param client the client
+	 * @param nodePath the lock node
+	 * @return its owner; empty if none was written, or the node holds the revocation marker
+	 * @throws KeeperException.NoNodeException if the node is gone
+	 * @throws Exception from Curator
+	 */
+	static Optional<String> read(CuratorFramework client, String nodePath) throws Exception {
+		Stat stat = new Stat();
+		byte @Nullable [] data = client.getData().storingStatIn(stat).forPath(nodePath);
+		if (stat.getVersion() == 0 || data == null || Arrays.equals(data, ZooKeeperHeldLock.REVOKE_MESSAGE)) {
+			return Optional.empty();
+		}
+		return Optional.of(new String(data, StandardCharsets.UTF_8));
+	}
+
+}
