@@ -20,7 +20,7 @@ final class CuratorClients {
 	private CuratorClients() {
 	}
 
-	static CuratorFramework start(ZooKeeperLockProperties properties, String connectString,
+	static CuratorFramework start(ZooKeeperLockProperties properties, String connectString, ZooKeeperSecurity security,
 			Stream<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
 		ZooKeeperLockProperties.Retry retry = properties.getRetry();
 		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
@@ -33,6 +33,7 @@ final class CuratorClients {
 		if (namespace != null && !namespace.isBlank()) {
 			builder.namespace(namespace);
 		}
+		security.applyTo(builder);
 		customizers.forEach((customizer) -> customizer.customize(builder));
 		CuratorFramework client = builder.build();
 		client.start();

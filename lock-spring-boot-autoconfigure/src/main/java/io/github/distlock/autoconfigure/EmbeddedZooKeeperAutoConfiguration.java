@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.ACLProvider;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -36,11 +37,11 @@ public final class EmbeddedZooKeeperAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	CuratorFramework curatorFramework(EmbeddedZooKeeperServer embeddedZooKeeperServer,
-			ZooKeeperLockProperties properties, ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers)
-			throws InterruptedException {
-		// the client's timeouts and retries still come from distributed-lock.zookeeper.*
+			ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider,
+			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
+		// the client's timeouts, retries, authentication and ACL still come from distributed-lock.zookeeper.*
 		return CuratorClients.start(properties, embeddedZooKeeperServer.getConnectString(),
-				customizers.orderedStream());
+				ZooKeeperSecurity.of(properties, aclProvider.getIfUnique()), customizers.orderedStream());
 	}
 
 }

@@ -1,10 +1,12 @@
 package io.github.distlock.autoconfigure;
 
+import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.ACLProvider;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 
@@ -42,9 +44,10 @@ public final class ZooKeeperLockAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	CuratorFramework curatorFramework(ZooKeeperLockProperties properties,
+	CuratorFramework curatorFramework(ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider,
 			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
-		return CuratorClients.start(properties, properties.getConnectString(), customizers.orderedStream());
+		return CuratorClients.start(properties, properties.getConnectString(),
+				ZooKeeperSecurity.of(properties, aclProvider.getIfUnique()), customizers.orderedStream());
 	}
 
 	@Bean
@@ -56,7 +59,7 @@ public final class ZooKeeperLockAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(LockRegistry.class)
 	ZookeeperLockRegistry lockRegistry(CuratorFramework curatorFramework, LockPathResolver lockPathResolver,
-			LockListeners listeners, ZooKeeperLockProperties properties) {
+			LockListeners listeners, ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider) {
 		if (curatorFramework.getState() == CuratorFrameworkState.LATENT) {
 			curatorFramework.start();
 		}
@@ -67,6 +70,17 @@ public final class ZooKeeperLockAutoConfiguration {
 						localQueue.isEnabled(), localQueue.getMaxHandoffs(), localQueue.getMaxHandoffTime(),
 						properties.getRevocation().isInterruptHolder()));
 		registry.verifyServer();
+		ZooKeeperSecurity security = ZooKeeperSecurity.of(properties, aclProvider.getIfUnique());
+		if (security.isConfigured()) {
+			try {
+				registry.verifyAccess();
+			}
+			catch (LockBackendException ex) {
+				registry.close();
+				throw new LockBackendException(ex.getMessage() + " (the client is " + security.describe()
+						+ ": distributed-lock.zookeeper.auth.*, distributed-lock.zookeeper.acl)", ex.getCause());
+			}
+		}
 		return registry;
 	}
 

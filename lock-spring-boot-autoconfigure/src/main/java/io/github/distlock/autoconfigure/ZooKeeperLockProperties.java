@@ -46,6 +46,16 @@ public class ZooKeeperLockProperties {
 	 */
 	private String rootPath = "/Locks";
 
+	/**
+	 * The ACL of every node the starter creates (the root path, lock paths, lock nodes):
+	 * "open" lets any client read, change and delete them; "creator-all" grants everything to
+	 * the identity the client authenticated as (distributed-lock.zookeeper.auth) and nothing to
+	 * anybody else. An ACLProvider bean replaces it.
+	 */
+	private Acl acl = Acl.OPEN;
+
+	private final Auth auth = new Auth();
+
 	private final Retry retry = new Retry();
 
 	private final LocalQueue localQueue = new LocalQueue();
@@ -104,6 +114,18 @@ public class ZooKeeperLockProperties {
 		this.rootPath = rootPath;
 	}
 
+	public Acl getAcl() {
+		return this.acl;
+	}
+
+	public void setAcl(Acl acl) {
+		this.acl = acl;
+	}
+
+	public Auth getAuth() {
+		return this.auth;
+	}
+
 	public Retry getRetry() {
 		return this.retry;
 	}
@@ -122,6 +144,56 @@ public class ZooKeeperLockProperties {
 
 	public Health getHealth() {
 		return this.health;
+	}
+
+	/**
+	 * The ACL of the nodes the starter creates.
+	 */
+	public enum Acl {
+
+		/** Any client may read, change and delete them (ZooKeeper's {@code OPEN_ACL_UNSAFE}). */
+		OPEN,
+
+		/**
+		 * Only the identity the client authenticated as may read, change or delete them
+		 * (ZooKeeper's {@code CREATOR_ALL_ACL}).
+		 */
+		CREATOR_ALL
+
+	}
+
+	/**
+	 * Authentication of the client to ZooKeeper, sent again in every new session.
+	 */
+	public static class Auth {
+
+		/**
+		 * Authentication scheme, such as "digest" (then credentials are "user:password"). For
+		 * SASL, leave it unset and configure JAAS instead.
+		 */
+		private @Nullable String scheme;
+
+		/**
+		 * Credentials for the scheme; never logged nor shown.
+		 */
+		private @Nullable String credentials;
+
+		public @Nullable String getScheme() {
+			return this.scheme;
+		}
+
+		public void setScheme(@Nullable String scheme) {
+			this.scheme = scheme;
+		}
+
+		public @Nullable String getCredentials() {
+			return this.credentials;
+		}
+
+		public void setCredentials(@Nullable String credentials) {
+			this.credentials = credentials;
+		}
+
 	}
 
 	/**

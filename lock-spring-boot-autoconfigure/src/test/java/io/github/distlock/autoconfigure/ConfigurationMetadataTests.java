@@ -30,7 +30,8 @@ class ConfigurationMetadataTests {
 	private static final Set<String> WITHOUT_DEFAULT = Set.of("distributed-lock.zookeeper.namespace",
 			"distributed-lock.etcd.namespace", "distributed-lock.etcd.username", "distributed-lock.etcd.password",
 			"distributed-lock.etcd.ssl.bundle", "distributed-lock.backend", "distributed-lock.leader.participant-id",
-			"distributed-lock.leader.elections");
+			"distributed-lock.leader.elections", "distributed-lock.zookeeper.auth.scheme",
+			"distributed-lock.zookeeper.auth.credentials");
 
 	@Test
 	void everyPropertyHasADescriptionAndADefault() throws IOException {

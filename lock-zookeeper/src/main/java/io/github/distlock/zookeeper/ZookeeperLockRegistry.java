@@ -78,6 +78,19 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	}
 
 	/**
+	 * Checks that this client may create and delete lock nodes under the parent of the lock
+	 * paths (the root path), creating the root if missing as a persistent node with the client's
+	 * ACL: for an ensemble secured with authentication and ACLs, where wrong credentials would
+	 * otherwise fail every lock. Does nothing while the client is not connected.
+	 * @throws LockBackendException if ZooKeeper refuses, naming the path and what was refused
+	 */
+	public void verifyAccess() {
+		if (this.client.getZookeeperClient().isConnected()) {
+			AccessCheck.verify(this.client, this.pathResolver);
+		}
+	}
+
+	/**
 	 * The contenders for a key across all processes, as ZooKeeper sees them: their node
 	 * names, holder first.
 	 * @param key the lock key

@@ -1,0 +1,131 @@
+package io.github.distlock.autoconfigure;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.ACLProvider;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What {@code distributed-lock.zookeeper.auth} and {@code .acl} (or an {@link ACLProvider} bean)
+ * ask of the client: the authentication it sends in every session, and the ACL of the nodes it
+ * creates. Its messages name the scheme, never the credentials.
+ */
+final class ZooKeeperSecurity {
+
+	private final @Nullable String scheme;
+
+	private final byte @Nullable [] credentials;
+
+	private final @Nullable ACLProvider aclProvider;
+
+	private ZooKeeperSecurity(@Nullable String scheme, byte @Nullable [] credentials, @Nullable ACLProvider aclProvider) {
+		this.scheme = scheme;
+		this.credentials = credentials;
+		this.aclProvider = aclProvider;
+	}
+
+	/**
+	 * Reads the properties, or the application's {@link ACLProvider}.
+	 * @throws IllegalStateException if they do not fit together
+	 */
+	static ZooKeeperSecurity of(ZooKeeperLockProperties properties, @Nullable ACLProvider customAcl) {
+		ZooKeeperLockProperties.Auth auth = properties.getAuth();
+		String scheme = (auth.getScheme() != null && !auth.getScheme().isBlank()) ? auth.getScheme().trim() : null;
+		String credentials = auth.getCredentials();
+		if (scheme != null && (credentials == null || credentials.isEmpty())) {
+			throw new IllegalStateException("distributed-lock.zookeeper.auth.scheme is '" + scheme
+					+ "' but distributed-lock.zookeeper.auth.credentials is not set");
+		}
+		if (scheme == null && credentials != null && !credentials.isEmpty()) {
+			throw new IllegalStateException("distributed-lock.zookeeper.auth.credentials is set but "
+					+ "distributed-lock.zookeeper.auth.scheme is not (for example 'digest')");
+		}
+		ACLProvider acl = (customAcl != null) ? new CopiedAcl(customAcl) : null;
+		if (acl == null && properties.getAcl() == ZooKeeperLockProperties.Acl.CREATOR_ALL) {
+			if (scheme == null) {
+				throw new IllegalStateException("distributed-lock.zookeeper.acl=creator-all needs "
+						+ "distributed-lock.zookeeper.auth.scheme and .credentials: ZooKeeper refuses a node whose "
+						+ "ACL grants its creator everything when the client has no identity");
+			}
+			acl = new FixedAcl(ZooDefs.Ids.CREATOR_ALL_ACL);
+		}
+		return new ZooKeeperSecurity(scheme,
+				(scheme != null && credentials != null) ? credentials.getBytes(StandardCharsets.UTF_8) : null, acl);
+	}
+
+	/**
+	 * Whether authentication or an ACL is configured: the registry then checks its access at
+	 * start-up.
+	 */
+	boolean isConfigured() {
+		return this.scheme != null || this.aclProvider != null;
+	}
+
+	void applyTo(CuratorFrameworkFactory.Builder builder) {
+		if (this.scheme != null && this.credentials != null) {
+			builder.authorization(this.scheme, this.credentials);
+		}
+		if (this.aclProvider != null) {
+			builder.aclProvider(this.aclProvider);
+		}
+	}
+
+	/**
+	 * What start-up failures add to name the configuration, never the credentials.
+	 */
+	String describe() {
+		return ((this.scheme != null) ? "authenticated with scheme '" + this.scheme + "'" : "not authenticated")
+				+ ((this.aclProvider != null) ? ", creating nodes with " + aclName() : "");
+	}
+
+	private String aclName() {
+		if (this.aclProvider instanceof CopiedAcl copied) {
+			return "the ACLs of " + copied.provider.getClass().getName();
+		}
+		return "ACL creator-all";
+	}
+
+	@Override
+	public String toString() {
+		return "ZooKeeperSecurity[" + describe() + "]";
+	}
+
+	/**
+	 * An application's ACLs, copied into lists ZooKeeper accepts: it looks for a null element
+	 * with {@code contains(null)}, which an immutable {@code List.of} refuses with a
+	 * {@link NullPointerException}.
+	 */
+	private record CopiedAcl(ACLProvider provider) implements ACLProvider {
+
+		@Override
+		public List<ACL> getDefaultAcl() {
+			return new ArrayList<>(this.provider.getDefaultAcl());
+		}
+
+		@Override
+		public List<ACL> getAclForPath(String path) {
+			return new ArrayList<>(this.provider.getAclForPath(path));
+		}
+
+	}
+
+	private record FixedAcl(List<ACL> acl) implements ACLProvider {
+
+		@Override
+		public List<ACL> getDefaultAcl() {
+			return this.acl;
+		}
+
+		@Override
+		public List<ACL> getAclForPath(String path) {
+			return this.acl;
+		}
+
+	}
+
+}
