@@ -9,6 +9,8 @@ import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.client.ZKClientConfig;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds and starts the auto-configured {@link CuratorFramework}.
@@ -22,6 +24,12 @@ final class CuratorClients {
 
 	static CuratorFramework start(ZooKeeperLockProperties properties, String connectString, ZooKeeperSecurity security,
 			Stream<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
+		return start(properties, connectString, security, null, customizers);
+	}
+
+	static CuratorFramework start(ZooKeeperLockProperties properties, String connectString, ZooKeeperSecurity security,
+			@Nullable ZooKeeperTls tls, Stream<CuratorFrameworkBuilderCustomizer> customizers)
+			throws InterruptedException {
 		ZooKeeperLockProperties.Retry retry = properties.getRetry();
 		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
 			.connectString(connectString)
@@ -34,12 +42,17 @@ final class CuratorClients {
 			builder.namespace(namespace);
 		}
 		security.applyTo(builder);
+		ZKClientConfig clientConfig = (tls != null) ? tls.clientConfig() : null;
+		if (clientConfig != null) {
+			builder.zkClientConfig(clientConfig);
+		}
 		customizers.forEach((customizer) -> customizer.customize(builder));
 		CuratorFramework client = builder.build();
 		client.start();
 		long timeout = properties.getConnectionTimeout().toMillis();
 		if (!client.blockUntilConnected(toIntMillis(timeout), TimeUnit.MILLISECONDS)) {
-			String message = "Could not connect to ZooKeeper at '" + connectString + "' within " + timeout
+			String message = "Could not connect to ZooKeeper at '" + connectString + "'"
+					+ ((tls != null) ? tls.describe() : "") + " within " + timeout
 					+ " ms (distributed-lock.zookeeper.connect-string, distributed-lock.zookeeper.connection-timeout)";
 			if (properties.isFailFast()) {
 				client.close();

@@ -17,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
@@ -43,11 +44,18 @@ public final class ZooKeeperLockAutoConfiguration {
 	}
 
 	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean(CuratorFramework.class)
+	ZooKeeperTls zooKeeperTls(ZooKeeperLockProperties properties, ObjectProvider<SslBundles> sslBundles) {
+		return ZooKeeperTls.of(properties.getSsl(), sslBundles.getIfAvailable());
+	}
+
+	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	CuratorFramework curatorFramework(ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider,
-			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
+			ZooKeeperTls zooKeeperTls, ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers)
+			throws InterruptedException {
 		return CuratorClients.start(properties, properties.getConnectString(),
-				ZooKeeperSecurity.of(properties, aclProvider.getIfUnique()), customizers.orderedStream());
+				ZooKeeperSecurity.of(properties, aclProvider.getIfUnique()), zooKeeperTls, customizers.orderedStream());
 	}
 
 	@Bean

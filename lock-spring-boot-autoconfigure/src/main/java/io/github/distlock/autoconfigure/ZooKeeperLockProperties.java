@@ -56,6 +56,8 @@ public class ZooKeeperLockProperties {
 
 	private final Auth auth = new Auth();
 
+	private final Ssl ssl = new Ssl();
+
 	private final Retry retry = new Retry();
 
 	private final LocalQueue localQueue = new LocalQueue();
@@ -126,6 +128,10 @@ public class ZooKeeperLockProperties {
 		return this.auth;
 	}
 
+	public Ssl getSsl() {
+		return this.ssl;
+	}
+
 	public Retry getRetry() {
 		return this.retry;
 	}
@@ -192,6 +198,42 @@ public class ZooKeeperLockProperties {
 
 		public void setCredentials(@Nullable String credentials) {
 			this.credentials = credentials;
+		}
+
+	}
+
+	/**
+	 * TLS to ZooKeeper's secure client port, through ZooKeeper's Netty client.
+	 */
+	public static class Ssl {
+
+		/**
+		 * Whether to connect with TLS. Without a bundle, the JVM's default trust store
+		 * verifies the server's certificate.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Name of a Spring Boot SSL bundle (spring.ssl.bundle.*) whose trust store verifies
+		 * ZooKeeper's certificate and whose key store, if any, holds the client certificate.
+		 * Setting it enables TLS.
+		 */
+		private @Nullable String bundle;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable String getBundle() {
+			return this.bundle;
+		}
+
+		public void setBundle(@Nullable String bundle) {
+			this.bundle = bundle;
 		}
 
 	}

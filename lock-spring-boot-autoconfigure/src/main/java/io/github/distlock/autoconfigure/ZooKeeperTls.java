@@ -1,0 +1,183 @@
+package io.github.distlock.autoconfigure;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.Key;
+import java.security.KeyStore;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.zookeeper.client.ZKClientConfig;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
+
+/**
+ * TLS to ZooKeeper ({@code distributed-lock.zookeeper.ssl.*}): the client configuration of
+ * ZooKeeper's Netty client on its secure port. ZooKeeper reads key and trust stores from files,
+ * at each connection, so the stores of a Spring Boot SSL bundle are written to PKCS12 files only
+ * the process's user may read, under a password made for them, and deleted when the application
+ * stops.
+ */
+final class ZooKeeperTls implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(ZooKeeperTls.class);
+
+	private static final String NETTY_CLIENT = "org.apache.zookeeper.ClientCnxnSocketNetty";
+
+	private final @Nullable String bundleName;
+
+	private final List<Path> files = new ArrayList<>();
+
+	private final @Nullable ZKClientConfig clientConfig;
+
+	private ZooKeeperTls(ZooKeeperLockProperties.Ssl ssl, @Nullable SslBundles bundles) {
+		this.bundleName = ssl.getBundle();
+		if (!ssl.isEnabled() && this.bundleName == null) {
+			this.clientConfig = null;
+			return;
+		}
+		ZKClientConfig config = new ZKClientConfig();
+		config.setProperty(ZKClientConfig.SECURE_CLIENT, "true");
+		config.setProperty(ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, NETTY_CLIENT);
+		if (this.bundleName != null) {
+			if (bundles == null) {
+				throw new IllegalStateException("distributed-lock.zookeeper.ssl.bundle is '" + this.bundleName
+						+ "' but there are no SSL bundles (spring.ssl.bundle.*)");
+			}
+			writeStores(bundles.getBundle(this.bundleName), config);
+		}
+		this.clientConfig = config;
+	}
+
+	static ZooKeeperTls of(ZooKeeperLockProperties.Ssl ssl, @Nullable SslBundles bundles) {
+		return new ZooKeeperTls(ssl, bundles);
+	}
+
+	/**
+	 * The client configuration for TLS.
+	 * @return the configuration, or {@code null} without TLS
+	 */
+	@Nullable ZKClientConfig clientConfig() {
+		return this.clientConfig;
+	}
+
+	/**
+	 * What connection failures add to name the TLS configuration.
+	 */
+	String describe() {
+		if (this.clientConfig == null) {
+			return "";
+		}
+		return " over TLS (" + ((this.bundleName != null) ? "SSL bundle '" + this.bundleName + "'"
+				: "the JVM's default trust store") + ", distributed-lock.zookeeper.ssl.*)";
+	}
+
+	private void writeStores(SslBundle bundle, ZKClientConfig config) {
+		char[] password = newPassword();
+		String passwordText = new String(password);
+		try {
+			KeyStore trustStore = bundle.getStores().getTrustStore();
+			if (trustStore != null) {
+				Path file = write(copyCertificates(trustStore, password), password, "trust");
+				config.setProperty("zookeeper.ssl.trustStore.location", file.toString());
+				config.setProperty("zookeeper.ssl.trustStore.password", passwordText);
+				config.setProperty("zookeeper.ssl.trustStore.type", "PKCS12");
+			}
+			KeyStore keyStore = bundle.getStores().getKeyStore();
+			if (keyStore != null) {
+				String keyPassword = (bundle.getKey().getPassword() != null) ? bundle.getKey().getPassword()
+						: bundle.getStores().getKeyStorePassword();
+				Path file = write(copyKeys(keyStore, keyPassword, bundle.getKey().getAlias(), password), password,
+						"key");
+				config.setProperty("zookeeper.ssl.keyStore.location", file.toString());
+				config.setProperty("zookeeper.ssl.keyStore.password", passwordText);
+				config.setProperty("zookeeper.ssl.keyStore.type", "PKCS12");
+			}
+		}
+		catch (IOException | GeneralSecurityException ex) {
+			close();
+			throw new IllegalStateException("Could not prepare the stores of SSL bundle '" + this.bundleName
+					+ "' for ZooKeeper's TLS client: " + ex.getClass().getSimpleName(), ex);
+		}
+	}
+
+	private static KeyStore copyCertificates(KeyStore source, char[] password)
+			throws IOException, GeneralSecurityException {
+		KeyStore copy = emptyStore(password);
+		for (String alias : Collections.list(source.aliases())) {
+			if (source.getCertificate(alias) != null) {
+				copy.setCertificateEntry(alias, source.getCertificate(alias));
+			}
+		}
+		return copy;
+	}
+
+	private static KeyStore copyKeys(KeyStore source, @Nullable String keyPassword, @Nullable String onlyAlias,
+			char[] password) throws IOException, GeneralSecurityException {
+		KeyStore copy = emptyStore(password);
+		char[] sourcePassword = (keyPassword != null) ? keyPassword.toCharArray() : new char[0];
+		for (String alias : Collections.list(source.aliases())) {
+			if (source.isKeyEntry(alias) && (onlyAlias == null || onlyAlias.equals(alias))) {
+				Key key = source.getKey(alias, sourcePassword);
+				copy.setKeyEntry(alias, key, password, source.getCertificateChain(alias));
+			}
+		}
+		return copy;
+	}
+
+	private static KeyStore emptyStore(char[] password) throws IOException, GeneralSecurityException {
+		KeyStore store = KeyStore.getInstance("PKCS12");
+		store.load(null, password);
+		return store;
+	}
+
+	private Path write(KeyStore store, char[] password, String kind) throws IOException, GeneralSecurityException {
+		Path file;
+		try {
+			file = Files.createTempFile("distributed-lock-zookeeper-" + kind + "-", ".p12",
+					PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+		}
+		catch (UnsupportedOperationException notPosix) {
+			file = Files.createTempFile("distributed-lock-zookeeper-" + kind + "-", ".p12");
+		}
+		this.files.add(file);
+		file.toFile().deleteOnExit();
+		try (OutputStream out = Files.newOutputStream(file)) {
+			store.store(out, password);
+		}
+		return file;
+	}
+
+	private static char[] newPassword() {
+		byte[] random = new byte[24];
+		new SecureRandom().nextBytes(random);
+		return Base64.getEncoder().withoutPadding().encodeToString(random).toCharArray();
+	}
+
+	/**
+	 * Deletes the store files.
+	 */
+	@Override
+	public void close() {
+		for (Path file : this.files) {
+			try {
+				Files.deleteIfExists(file);
+			}
+			catch (IOException ex) {
+				logger.warn("Could not delete " + file + ": " + ex.getMessage());
+			}
+		}
+		this.files.clear();
+	}
+
+}
