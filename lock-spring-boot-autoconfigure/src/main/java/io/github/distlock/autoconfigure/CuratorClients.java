@@ -30,6 +30,7 @@ final class CuratorClients {
 	static CuratorFramework start(ZooKeeperLockProperties properties, String connectString, ZooKeeperSecurity security,
 			@Nullable ZooKeeperTls tls, Stream<CuratorFrameworkBuilderCustomizer> customizers)
 			throws InterruptedException {
+		ZooKeeperSasl sasl = ZooKeeperSasl.of(properties.getSasl());
 		ZooKeeperLockProperties.Retry retry = properties.getRetry();
 		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
 			.connectString(connectString)
@@ -42,15 +43,24 @@ final class CuratorClients {
 			builder.namespace(namespace);
 		}
 		security.applyTo(builder);
-		ZKClientConfig clientConfig = (tls != null) ? tls.clientConfig() : null;
-		if (clientConfig != null) {
+		boolean secure = tls != null && tls.isEnabled();
+		if (secure || sasl != null) {
+			ZKClientConfig clientConfig = new ZKClientConfig();
+			if (secure) {
+				tls.applyTo(clientConfig);
+			}
+			if (sasl != null) {
+				sasl.applyTo(clientConfig);
+			}
 			builder.zkClientConfig(clientConfig);
 		}
 		customizers.forEach((customizer) -> customizer.customize(builder));
 		CuratorFramework client = builder.build();
+		ZooKeeperSasl.Outcome authentication = (sasl != null) ? sasl.listen(client) : null;
 		client.start();
 		long timeout = properties.getConnectionTimeout().toMillis();
-		if (!client.blockUntilConnected(toIntMillis(timeout), TimeUnit.MILLISECONDS)) {
+		boolean connected = client.blockUntilConnected(toIntMillis(timeout), TimeUnit.MILLISECONDS);
+		if (!connected) {
 			String message = "Could not connect to ZooKeeper at '" + connectString + "'"
 					+ ((tls != null) ? tls.describe() : "") + " within " + timeout
 					+ " ms (distributed-lock.zookeeper.connect-string, distributed-lock.zookeeper.connection-timeout)";
@@ -60,6 +70,17 @@ final class CuratorClients {
 						+ "anyway; locks then fail until the connection is made", null);
 			}
 			logger.warn(message + "; starting anyway (fail-fast=false), locks fail until it connects");
+		}
+		else if (authentication != null) {
+			String refusal = authentication.awaitRefusal(timeout);
+			if (refusal != null) {
+				LockBackendException refused = sasl.refused(connectString, refusal);
+				if (properties.isFailFast()) {
+					client.close();
+					throw refused;
+				}
+				logger.warn(refused.getMessage() + "; starting anyway (fail-fast=false), locks fail");
+			}
 		}
 		return client;
 	}

@@ -58,6 +58,8 @@ public class ZooKeeperLockProperties {
 
 	private final Ssl ssl = new Ssl();
 
+	private final Sasl sasl = new Sasl();
+
 	private final Retry retry = new Retry();
 
 	private final LocalQueue localQueue = new LocalQueue();
@@ -132,6 +134,10 @@ public class ZooKeeperLockProperties {
 		return this.ssl;
 	}
 
+	public Sasl getSasl() {
+		return this.sasl;
+	}
+
 	public Retry getRetry() {
 		return this.retry;
 	}
@@ -198,6 +204,42 @@ public class ZooKeeperLockProperties {
 
 		public void setCredentials(@Nullable String credentials) {
 			this.credentials = credentials;
+		}
+
+	}
+
+	/**
+	 * SASL authentication (DIGEST-MD5, Kerberos) through a JAAS login context.
+	 */
+	public static class Sasl {
+
+		/**
+		 * JAAS login context (a section of the JAAS configuration, java.security.auth.login.config)
+		 * the client authenticates with. Setting it makes start-up wait until ZooKeeper accepts the
+		 * authentication, and fail when it refuses it.
+		 */
+		private @Nullable String loginContext;
+
+		/**
+		 * Whether the ZooKeeper client runs in FIPS mode (ZooKeeper's default), which refuses
+		 * the DIGEST-MD5 mechanism; set it to false to authenticate with DIGEST-MD5.
+		 */
+		private boolean fipsMode = true;
+
+		public @Nullable String getLoginContext() {
+			return this.loginContext;
+		}
+
+		public void setLoginContext(@Nullable String loginContext) {
+			this.loginContext = loginContext;
+		}
+
+		public boolean isFipsMode() {
+			return this.fipsMode;
+		}
+
+		public void setFipsMode(boolean fipsMode) {
+			this.fipsMode = fipsMode;
 		}
 
 	}

@@ -23,10 +23,14 @@ final class ZooKeeperSecurity {
 
 	private final @Nullable ACLProvider aclProvider;
 
-	private ZooKeeperSecurity(@Nullable String scheme, byte @Nullable [] credentials, @Nullable ACLProvider aclProvider) {
+	private final @Nullable String saslLoginContext;
+
+	private ZooKeeperSecurity(@Nullable String scheme, byte @Nullable [] credentials, @Nullable ACLProvider aclProvider,
+			@Nullable String saslLoginContext) {
 		this.scheme = scheme;
 		this.credentials = credentials;
 		this.aclProvider = aclProvider;
+		this.saslLoginContext = saslLoginContext;
 	}
 
 	/**
@@ -45,17 +49,20 @@ final class ZooKeeperSecurity {
 			throw new IllegalStateException("distributed-lock.zookeeper.auth.credentials is set but "
 					+ "distributed-lock.zookeeper.auth.scheme is not (for example 'digest')");
 		}
+		String loginContext = properties.getSasl().getLoginContext();
+		String sasl = (loginContext != null && !loginContext.isBlank()) ? loginContext : null;
 		ACLProvider acl = (customAcl != null) ? new CopiedAcl(customAcl) : null;
 		if (acl == null && properties.getAcl() == ZooKeeperLockProperties.Acl.CREATOR_ALL) {
-			if (scheme == null) {
+			if (scheme == null && sasl == null) {
 				throw new IllegalStateException("distributed-lock.zookeeper.acl=creator-all needs "
-						+ "distributed-lock.zookeeper.auth.scheme and .credentials: ZooKeeper refuses a node whose "
-						+ "ACL grants its creator everything when the client has no identity");
+						+ "distributed-lock.zookeeper.auth.scheme and .credentials, or "
+						+ "distributed-lock.zookeeper.sasl.login-context: ZooKeeper refuses a node whose ACL grants "
+						+ "its creator everything when the client has no identity");
 			}
 			acl = new FixedAcl(ZooDefs.Ids.CREATOR_ALL_ACL);
 		}
 		return new ZooKeeperSecurity(scheme,
-				(scheme != null && credentials != null) ? credentials.getBytes(StandardCharsets.UTF_8) : null, acl);
+				(scheme != null && credentials != null) ? credentials.getBytes(StandardCharsets.UTF_8) : null, acl, sasl);
 	}
 
 	/**
@@ -63,7 +70,7 @@ final class ZooKeeperSecurity {
 	 * start-up.
 	 */
 	boolean isConfigured() {
-		return this.scheme != null || this.aclProvider != null;
+		return this.scheme != null || this.aclProvider != null || this.saslLoginContext != null;
 	}
 
 	void applyTo(CuratorFrameworkFactory.Builder builder) {
@@ -79,7 +86,10 @@ final class ZooKeeperSecurity {
 	 * What start-up failures add to name the configuration, never the credentials.
 	 */
 	String describe() {
-		return ((this.scheme != null) ? "authenticated with scheme '" + this.scheme + "'" : "not authenticated")
+		String identity = (this.scheme != null) ? "authenticated with scheme '" + this.scheme + "'"
+				: (this.saslLoginContext != null) ? "authenticated with SASL login context '" + this.saslLoginContext + "'"
+						: "not authenticated";
+		return identity
 				+ ((this.aclProvider != null) ? ", creating nodes with " + aclName() : "");
 	}
 

@@ -34,15 +34,23 @@ final class ZooKeeperTls implements AutoCloseable {
 
 	private static final String NETTY_CLIENT = "org.apache.zookeeper.ClientCnxnSocketNetty";
 
+	private static final List<String> TLS_PROPERTIES = List.of(ZKClientConfig.SECURE_CLIENT,
+			ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, "zookeeper.ssl.trustStore.location",
+			"zookeeper.ssl.trustStore.password", "zookeeper.ssl.trustStore.type", "zookeeper.ssl.keyStore.location",
+			"zookeeper.ssl.keyStore.password", "zookeeper.ssl.keyStore.type");
+
 	private final @Nullable String bundleName;
 
 	private final List<Path> files = new ArrayList<>();
 
 	private final @Nullable ZKClientConfig clientConfig;
 
+	private final boolean enabled;
+
 	private ZooKeeperTls(ZooKeeperLockProperties.Ssl ssl, @Nullable SslBundles bundles) {
 		this.bundleName = ssl.getBundle();
-		if (!ssl.isEnabled() && this.bundleName == null) {
+		this.enabled = ssl.isEnabled() || this.bundleName != null;
+		if (!this.enabled) {
 			this.clientConfig = null;
 			return;
 		}
@@ -64,11 +72,21 @@ final class ZooKeeperTls implements AutoCloseable {
 	}
 
 	/**
-	 * The client configuration for TLS.
-	 * @return the configuration, or {@code null} without TLS
+	 * Sets what TLS needs in a client configuration.
 	 */
-	@Nullable ZKClientConfig clientConfig() {
-		return this.clientConfig;
+	void applyTo(ZKClientConfig config) {
+		if (this.clientConfig != null) {
+			for (String name : TLS_PROPERTIES) {
+				String value = this.clientConfig.getProperty(name);
+				if (value != null) {
+					config.setProperty(name, value);
+				}
+			}
+		}
+	}
+
+	boolean isEnabled() {
+		return this.enabled;
 	}
 
 	/**

@@ -31,7 +31,8 @@ class ConfigurationMetadataTests {
 			"distributed-lock.etcd.namespace", "distributed-lock.etcd.username", "distributed-lock.etcd.password",
 			"distributed-lock.etcd.ssl.bundle", "distributed-lock.backend", "distributed-lock.leader.participant-id",
 			"distributed-lock.leader.elections", "distributed-lock.zookeeper.auth.scheme",
-			"distributed-lock.zookeeper.auth.credentials", "distributed-lock.zookeeper.ssl.bundle");
+			"distributed-lock.zookeeper.auth.credentials", "distributed-lock.zookeeper.ssl.bundle",
+			"distributed-lock.zookeeper.sasl.login-context");
 
 	@Test
 	void everyPropertyHasADescriptionAndADefault() throws IOException {

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.distlock.actuate.LocksEndpoint;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
@@ -210,13 +211,22 @@ class ZooKeeperAclTests {
 	}
 
 	@Test
-	void healthDetailsShowNoCredentials() {
-		secured("/HealthLocks", CREDENTIALS).run((context) -> {
-			Health health = context.getBean(ZookeeperHealthIndicator.class).health();
-			assertThat(health.getStatus()).isEqualTo(Status.UP);
-			assertThat(health.getDetails()).isNotEmpty();
-			assertThat(health.toString()).doesNotContain("s3cret");
-		});
+	void healthDetailsAndTheLocksEndpointShowNoCredentials() {
+		secured("/HealthLocks", CREDENTIALS)
+			.withConfiguration(AutoConfigurations.of(LocksEndpointAutoConfiguration.class))
+			.withPropertyValues("management.endpoints.web.exposure.include=locks")
+			.run((context) -> {
+				Health health = context.getBean(ZookeeperHealthIndicator.class).health();
+				assertThat(health.getStatus()).isEqualTo(Status.UP);
+				assertThat(health.getDetails()).isNotEmpty();
+				assertThat(health.toString()).doesNotContain("s3cret");
+				try (LockHandle held = context.getBean(LockOperations.class).acquire("visible", Duration.ofSeconds(5))) {
+					LocksEndpoint endpoint = context.getBean(LocksEndpoint.class);
+					String locks = String.valueOf(endpoint.locks()) + endpoint.participants(new String[] { "visible" },
+							LockType.MUTEX);
+					assertThat(locks).contains("visible").doesNotContain("s3cret");
+				}
+			});
 	}
 
 	private static CuratorFramework client(@Nullable String digest) throws InterruptedException {

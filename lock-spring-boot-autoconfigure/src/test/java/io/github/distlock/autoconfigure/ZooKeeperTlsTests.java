@@ -2,6 +2,7 @@ package io.github.distlock.autoconfigure;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 
@@ -35,12 +36,12 @@ class ZooKeeperTlsTests {
 
 	private static TestCertificates tls;
 
-	private static TlsZooKeeperServer server;
+	private static ZooKeeperServerProcess server;
 
 	@BeforeAll
 	static void startTlsServer() throws Exception {
 		tls = TestCertificates.generate(directory.resolve("certificates"));
-		server = TlsZooKeeperServer.start(directory.resolve("zookeeper"), tls);
+		server = ZooKeeperServerProcess.startTls(directory.resolve("zookeeper"), tls);
 	}
 
 	@AfterAll
@@ -88,7 +89,7 @@ class ZooKeeperTlsTests {
 				.getProperty("zookeeper.ssl.keyStore.location");
 			stores[0] = Path.of(location);
 			assertThat(stores[0]).exists();
-			assertThat(Files.getPosixFilePermissions(stores[0]).toString()).isEqualTo("[OWNER_READ, OWNER_WRITE]");
+			assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(stores[0]))).isEqualTo("rw-------");
 		});
 		assertThat(stores[0]).doesNotExist();
 	}
