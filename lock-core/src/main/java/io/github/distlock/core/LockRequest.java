@@ -113,6 +113,15 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	}
 
 	/**
+	 * This request with another wait time.
+	 * @param waitTime how long to wait; {@link Duration#ZERO} tries once
+	 * @return a new request
+	 */
+	public LockRequest withWaitTime(Duration waitTime) {
+		return new LockRequest(this.key, this.type, waitTime, this.name, this.holdAtLeast, this.revocable, this.owner);
+	}
+
+	/**
 	 * This request with another name.
 	 * @param name the name
 	 * @return a new request

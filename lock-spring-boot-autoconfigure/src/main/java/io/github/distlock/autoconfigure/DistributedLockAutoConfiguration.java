@@ -6,6 +6,8 @@ import io.github.distlock.core.LockTemplate;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
+import io.github.distlock.juc.DistributedLocks;
+import io.github.distlock.juc.IntegrationLockRegistry;
 import io.github.distlock.transaction.LockInsideTransactionWarning;
 import io.github.distlock.transaction.LockLossCommitGuard;
 import io.github.distlock.transaction.LockLossCommitGuardRegistrar;
@@ -46,6 +48,12 @@ public final class DistributedLockAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
+	DistributedLocks distributedLocks(LockRegistry lockRegistry) {
+		return new DistributedLocks(lockRegistry);
+	}
+
+	@Bean
 	LockTypeSupportCheck lockTypeSupportCheck(LockOperationSource lockOperationSource, LockRegistry lockRegistry) {
 		return new LockTypeSupportCheck(lockOperationSource, lockRegistry);
 	}
@@ -60,6 +68,18 @@ public final class DistributedLockAutoConfiguration {
 		@ConditionalOnMissingBean
 		static LockLossCommitGuardRegistrar lockLossCommitGuardRegistrar() {
 			return new LockLossCommitGuardRegistrar(new LockLossCommitGuard());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(org.springframework.integration.support.locks.LockRegistry.class)
+	static class IntegrationLockRegistryConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(org.springframework.integration.support.locks.LockRegistry.class)
+		IntegrationLockRegistry integrationLockRegistry(DistributedLocks distributedLocks) {
+			return new IntegrationLockRegistry(distributedLocks);
 		}
 
 	}

@@ -1,0 +1,77 @@
+package io.github.distlock.juc;
+
+import java.util.Objects;
+import java.util.concurrent.locks.Lock;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.LockRequest;
+
+/**
+ * Distributed locks as {@link Lock}s: {@code obtain(key)} gives a lock on a key of a
+ * {@link LockRegistry}, for code written against {@code java.util.concurrent} (and for Spring
+ * Integration's {@code LockRegistry}, through {@link IntegrationLockRegistry}).
+ * <pre class="code">
+ * Lock lock = locks.obtain("invoice:" + id);
+ * lock.lock();
+ * try {
+ *     …
+ * }
+ * finally {
+ *     lock.unlock();
+ * }
+ * </pre>
+ * What a {@link Lock} cannot say the {@code LockRegistry} says in its exceptions: a lock service
+ * that fails or cannot be reached makes {@code lock()} wait and {@code tryLock} throw
+ * {@link io.github.distlock.core.LockBackendException}; a lock lost while held is still
+ * {@code unlock()}ed, and the holder learns of the loss through the registry's listeners.
+ */
+public class DistributedLocks {
+
+	private final LockRegistry registry;
+
+	private final String name;
+
+	private final ThreadHolds holds = new ThreadHolds();
+
+	/**
+	 * Locks of a registry, named {@value LockRequest#DEFAULT_NAME} in metrics and logs.
+	 * @param registry the registry
+	 */
+	public DistributedLocks(LockRegistry registry) {
+		this(registry, LockRequest.DEFAULT_NAME);
+	}
+
+	/**
+	 * Locks of a registry.
+	 * @param registry the registry
+	 * @param name a bounded name for these locks in metrics and logs (never a key)
+	 */
+	public DistributedLocks(LockRegistry registry, String name) {
+		this.registry = Objects.requireNonNull(registry, "registry");
+		this.name = Objects.requireNonNull(name, "name");
+	}
+
+	/**
+	 * A {@link LockType#MUTEX} on a key.
+	 * @param key the lock key, not blank
+	 * @return the lock; reentrant for its holder's thread, which unlocks it through this or any
+	 * other lock this object gave for the key
+	 * @throws io.github.distlock.core.InvalidLockKeyException if the key is null or blank
+	 */
+	public Lock obtain(String key) {
+		return obtain(key, LockType.MUTEX);
+	}
+
+	/**
+	 * A lock of a type on a key.
+	 * @param key the lock key, not blank
+	 * @param type the kind of lock; a {@link LockType#SEMAPHORE_MUTEX} is not reentrant
+	 * @return the lock, which the thread that locked it unlocks
+	 * @throws io.github.distlock.core.InvalidLockKeyException if the key is null or blank
+	 */
+	public Lock obtain(String key, LockType type) {
+		return new RegistryLock(this.registry, new LockRequest(key, type, RegistryLock.NO_WAIT, this.name), this.holds);
+	}
+
+}
