@@ -24,7 +24,9 @@ import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of the ZooKeeper lock backend: a started {@link CuratorFramework} (unless
- * the application defines one), the lock path resolver and the {@link ZookeeperLockRegistry}.
+ * the application defines one) connected to the ensemble of the {@link ZooKeeperConnectionDetails}
+ * (the properties', unless the application or a service connection defines them), the lock path
+ * resolver and the {@link ZookeeperLockRegistry}.
  * It applies unless {@code distributed-lock.backend} names another backend. Every bean backs
  * off when the application defines its own.
  */
@@ -43,6 +45,12 @@ public final class ZooKeeperLockAutoConfiguration {
 		return DeprecatedLockProperties.carryOver(environment, new ZooKeeperLockProperties());
 	}
 
+	@Bean
+	@ConditionalOnMissingBean(ZooKeeperConnectionDetails.class)
+	PropertiesZooKeeperConnectionDetails zooKeeperConnectionDetails(ZooKeeperLockProperties properties) {
+		return new PropertiesZooKeeperConnectionDetails(properties);
+	}
+
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(CuratorFramework.class)
 	ZooKeeperTls zooKeeperTls(ZooKeeperLockProperties properties, ObjectProvider<SslBundles> sslBundles) {
@@ -51,10 +59,10 @@ public final class ZooKeeperLockAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	CuratorFramework curatorFramework(ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider,
-			ZooKeeperTls zooKeeperTls, ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers)
-			throws InterruptedException {
-		return CuratorClients.start(properties, properties.getConnectString(),
+	CuratorFramework curatorFramework(ZooKeeperLockProperties properties, ZooKeeperConnectionDetails connectionDetails,
+			ObjectProvider<ACLProvider> aclProvider, ZooKeeperTls zooKeeperTls,
+			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
+		return CuratorClients.start(properties, connectionDetails.getConnectString(),
 				ZooKeeperSecurity.of(properties, aclProvider.getIfUnique()), zooKeeperTls, customizers.orderedStream());
 	}
 

@@ -1,0 +1,41 @@
+package io.github.distlock.autoconfigure.testcontainers;
+
+import io.github.distlock.autoconfigure.ZooKeeperConnectionDetails;
+import org.springframework.boot.testcontainers.service.connection.ContainerConnectionDetailsFactory;
+import org.springframework.boot.testcontainers.service.connection.ContainerConnectionSource;
+import org.testcontainers.containers.Container;
+
+/**
+ * {@link ZooKeeperConnectionDetails} of a ZooKeeper container annotated with
+ * {@code @ServiceConnection}: the container's host and the port mapped to its client port 2181.
+ * The connection name is {@code zookeeper}, which a container of the {@code zookeeper} image has.
+ */
+class ZooKeeperContainerConnectionDetailsFactory
+		extends ContainerConnectionDetailsFactory<Container<?>, ZooKeeperConnectionDetails> {
+
+	private static final int CLIENT_PORT = 2181;
+
+	ZooKeeperContainerConnectionDetailsFactory() {
+		super("zookeeper");
+	}
+
+	@Override
+	protected ZooKeeperConnectionDetails getContainerConnectionDetails(ContainerConnectionSource<Container<?>> source) {
+		return new ZooKeeperContainerConnectionDetails(source);
+	}
+
+	private static final class ZooKeeperContainerConnectionDetails extends ContainerConnectionDetails<Container<?>>
+			implements ZooKeeperConnectionDetails {
+
+		private ZooKeeperContainerConnectionDetails(ContainerConnectionSource<Container<?>> source) {
+			super(source);
+		}
+
+		@Override
+		public String getConnectString() {
+			return getContainer().getHost() + ":" + getContainer().getMappedPort(CLIENT_PORT);
+		}
+
+	}
+
+}

@@ -1,0 +1,79 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.distlock.core.LockOperations;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.service.connection.ConnectionDetailsFactory;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.support.SpringFactoriesLoader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link ZooKeeperConnectionDetails}: the properties' by default, replaced by a bean of the
+ * application (or of a service connection), against a real ZooKeeper.
+ */
+class ZooKeeperConnectionDetailsTests {
+
+	private static TestingServer server;
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer(true);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class));
+
+	@Test
+	void theConnectStringPropertyIsTheDefault() {
+		this.runner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+			.run((context) -> {
+				assertThat(context).hasSingleBean(ZooKeeperConnectionDetails.class);
+				assertThat(context.getBean(ZooKeeperConnectionDetails.class).getConnectString())
+					.isEqualTo(server.getConnectString());
+			});
+	}
+
+	@Test
+	void aConnectionDetailsBeanReplacesTheProperty() {
+		// the property names a port nobody listens on: only the bean's connect string can work
+		this.runner
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=127.0.0.1:1",
+					"distributed-lock.zookeeper.connection-timeout=3s")
+			.withBean(ZooKeeperConnectionDetails.class, () -> server::getConnectString)
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasSingleBean(ZooKeeperConnectionDetails.class);
+				assertThat(context.getBean(CuratorFramework.class).getZookeeperClient().getCurrentConnectionString())
+					.isEqualTo(server.getConnectString());
+				assertThat(context.getBean(LockOperations.class).execute("details", Duration.ofSeconds(5), () -> "ran"))
+					.isEqualTo("ran");
+			});
+	}
+
+	@Test
+	void theServiceConnectionFactoriesAreRegistered() {
+		List<String> factories = SpringFactoriesLoader.forDefaultResourceLocation()
+			.load(ConnectionDetailsFactory.class)
+			.stream()
+			.map((factory) -> factory.getClass().getName())
+			.toList();
+		assertThat(factories).contains(
+				"io.github.distlock.autoconfigure.testcontainers.ZooKeeperContainerConnectionDetailsFactory",
+				"io.github.distlock.autoconfigure.docker.ZooKeeperDockerComposeConnectionDetailsFactory");
+	}
+
+}
