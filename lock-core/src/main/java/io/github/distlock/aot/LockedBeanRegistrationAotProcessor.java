@@ -1,0 +1,54 @@
+package io.github.distlock.aot;
+
+import java.lang.reflect.Method;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LeaderOnly;
+import org.jspecify.annotations.Nullable;
+import org.springframework.aot.hint.MemberCategory;
+import org.springframework.aot.hint.ReflectionHints;
+import org.springframework.beans.factory.aot.BeanRegistrationAotContribution;
+import org.springframework.beans.factory.aot.BeanRegistrationAotProcessor;
+import org.springframework.beans.factory.support.RegisteredBean;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.util.ReflectionUtils;
+
+/**
+ * Registers reflection on the declared methods of beans with {@code @DistributedLock} or
+ * {@code @LeaderOnly} methods (the interceptor finds those methods, and a lock's
+ * {@code fallback} method, by reflection), and on the public methods of the parameter types of
+ * {@code @DistributedLock} methods outside {@code java.*} (a key expression such as
+ * {@code #order.id} calls their getters).
+ */
+class LockedBeanRegistrationAotProcessor implements BeanRegistrationAotProcessor {
+
+	@Override
+	public @Nullable BeanRegistrationAotContribution processAheadOfTime(RegisteredBean registeredBean) {
+		Class<?> beanClass = registeredBean.getBeanClass();
+		Set<Class<?>> keyTypes = new LinkedHashSet<>();
+		boolean locked = false;
+		for (Method method : ReflectionUtils.getUniqueDeclaredMethods(beanClass, ReflectionUtils.USER_DECLARED_METHODS)) {
+			if (AnnotatedElementUtils.hasAnnotation(method, DistributedLock.class)) {
+				locked = true;
+				for (Class<?> type : method.getParameterTypes()) {
+					Class<?> element = type.isArray() ? type.getComponentType() : type;
+					if (!element.isPrimitive() && !element.getName().startsWith("java.")) {
+						keyTypes.add(element);
+					}
+				}
+			}
+			locked |= AnnotatedElementUtils.hasAnnotation(method, LeaderOnly.class);
+		}
+		if (!locked) {
+			return null;
+		}
+		return (generationContext, code) -> {
+			ReflectionHints reflection = generationContext.getRuntimeHints().reflection();
+			reflection.registerType(beanClass, MemberCategory.INVOKE_DECLARED_METHODS);
+			keyTypes.forEach((type) -> reflection.registerType(type, MemberCategory.INVOKE_PUBLIC_METHODS));
+		};
+	}
+
+}
