@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 
@@ -28,6 +29,9 @@ final class DeadlineSweeper implements AutoCloseable {
 	});
 
 	/** The pending sweep, or {@code null}; written under {@code this}, read without it as a hint. */
+	/** Guards the scheduling of the next sweep; never held while waiting. */
+	private final ReentrantLock scheduling = new ReentrantLock();
+
 	private volatile @Nullable ScheduledFuture<?> pendingSweep;
 
 	/** When the pending sweep runs ({@link System#nanoTime()}); written under {@code this}. */
@@ -55,25 +59,35 @@ final class DeadlineSweeper implements AutoCloseable {
 		this.armed.remove(deadline);
 	}
 
-	private synchronized void scheduleSweep(long dueNanos) {
-		ScheduledFuture<?> pending = this.pendingSweep;
-		if (pending != null) {
-			if (dueNanos - this.sweepAt >= 0) {
+	private void scheduleSweep(long dueNanos) {
+		this.scheduling.lock();
+		try {
+			ScheduledFuture<?> pending = this.pendingSweep;
+			if (pending != null) {
+				if (dueNanos - this.sweepAt >= 0) {
+					return;
+				}
+				pending.cancel(false);
+			}
+			if (this.executor.isShutdown()) {
 				return;
 			}
-			pending.cancel(false);
+			this.sweepAt = dueNanos;
+			this.pendingSweep = this.executor.schedule(this::sweep, Math.max(0, dueNanos - System.nanoTime()),
+					TimeUnit.NANOSECONDS);
 		}
-		if (this.executor.isShutdown()) {
-			return;
+		finally {
+			this.scheduling.unlock();
 		}
-		this.sweepAt = dueNanos;
-		this.pendingSweep = this.executor.schedule(this::sweep, Math.max(0, dueNanos - System.nanoTime()),
-				TimeUnit.NANOSECONDS);
 	}
 
 	private void sweep() {
-		synchronized (this) {
+		this.scheduling.lock();
+		try {
 			this.pendingSweep = null;
+		}
+		finally {
+			this.scheduling.unlock();
 		}
 		long now = System.nanoTime();
 		boolean more = false;

@@ -3,6 +3,7 @@ package io.github.distlock.core.spi;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
@@ -40,7 +41,7 @@ final class EngineLockHandle implements LockHandle {
 	private final long acquiredNanos = System.nanoTime();
 
 	/** Orders a close and an interrupt for a loss, so a thread that moved on is left alone. */
-	private final Object releaseGuard = new Object();
+	private final ReentrantLock releaseGuard = new ReentrantLock();
 
 	/** Whether the holder closed the handle; guarded by {@link #releaseGuard}. */
 	private boolean closed;
@@ -169,11 +170,15 @@ final class EngineLockHandle implements LockHandle {
 					+ this.owner.getName() + "' and only that thread can release it; "
 					+ "use LockType.SEMAPHORE_MUTEX for a lock released by another thread");
 		}
-		synchronized (this.releaseGuard) {
+		this.releaseGuard.lock();
+		try {
 			if (this.closed) {
 				return;
 			}
 			this.closed = true;
+		}
+		finally {
+			this.releaseGuard.unlock();
 		}
 		this.engine.closed(this);
 	}
@@ -184,9 +189,13 @@ final class EngineLockHandle implements LockHandle {
 	 */
 	boolean markReleased() {
 		LockState previous;
-		synchronized (this.releaseGuard) {
+		this.releaseGuard.lock();
+		try {
 			this.closed = true;
 			previous = this.state.getAndSet(LockState.RELEASED);
+		}
+		finally {
+			this.releaseGuard.unlock();
 		}
 		return previous != LockState.RELEASED;
 	}
@@ -196,10 +205,14 @@ final class EngineLockHandle implements LockHandle {
 	 * thread may have moved on to other work.
 	 */
 	void interruptHolderUnlessClosed() {
-		synchronized (this.releaseGuard) {
+		this.releaseGuard.lock();
+		try {
 			if (!this.closed) {
 				this.owner.interrupt();
 			}
+		}
+		finally {
+			this.releaseGuard.unlock();
 		}
 	}
 
