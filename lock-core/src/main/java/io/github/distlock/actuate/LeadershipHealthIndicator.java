@@ -14,7 +14,9 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * The {@code leadership} health indicator: {@code UP} while this process takes part in its
  * elections, {@code OUT_OF_SERVICE} when it has left them, with each election's leadership as a
  * detail. Whether this process leads is never a reason to be {@code DOWN}: a follower is healthy.
- * Reads local state only.
+ * Whether this process leads is local state; the current leader of an election this process
+ * does not lead is one bounded read of the lock service (none while it cannot be reached), left
+ * out when it fails.
  */
 public class LeadershipHealthIndicator implements HealthIndicator {
 

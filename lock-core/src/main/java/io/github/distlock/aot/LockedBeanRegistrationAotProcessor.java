@@ -17,8 +17,9 @@ import org.springframework.util.ReflectionUtils;
 
 /**
  * Registers reflection on the declared methods of beans with {@code @DistributedLock} or
- * {@code @LeaderOnly} methods (the interceptor finds those methods, and a lock's
- * {@code fallback} method, by reflection), and on the public methods of the parameter types of
+ * {@code @LeaderOnly} methods, found as the interceptor finds them (on the class, its superclasses
+ * and its interfaces), and of the classes that declare them (the interceptor finds those methods,
+ * and a lock's {@code fallback} method, by reflection), and on the public methods of the parameter types of
  * {@code @DistributedLock} methods outside {@code java.*} (a key expression such as
  * {@code #order.id} calls their getters).
  */
@@ -28,10 +29,12 @@ class LockedBeanRegistrationAotProcessor implements BeanRegistrationAotProcessor
 	public @Nullable BeanRegistrationAotContribution processAheadOfTime(RegisteredBean registeredBean) {
 		Class<?> beanClass = registeredBean.getBeanClass();
 		Set<Class<?>> keyTypes = new LinkedHashSet<>();
+		Set<Class<?>> declaringClasses = new LinkedHashSet<>();
 		boolean locked = false;
 		for (Method method : ReflectionUtils.getUniqueDeclaredMethods(beanClass, ReflectionUtils.USER_DECLARED_METHODS)) {
-			if (AnnotatedElementUtils.hasAnnotation(method, DistributedLock.class)) {
+			if (AnnotatedElementUtils.findMergedAnnotation(method, DistributedLock.class) != null) {
 				locked = true;
+				declaringClasses.add(method.getDeclaringClass());
 				for (Class<?> type : method.getParameterTypes()) {
 					Class<?> element = type.isArray() ? type.getComponentType() : type;
 					if (!element.isPrimitive() && !element.getName().startsWith("java.")) {
@@ -39,7 +42,10 @@ class LockedBeanRegistrationAotProcessor implements BeanRegistrationAotProcessor
 					}
 				}
 			}
-			locked |= AnnotatedElementUtils.hasAnnotation(method, LeaderOnly.class);
+			if (AnnotatedElementUtils.findMergedAnnotation(method, LeaderOnly.class) != null) {
+				locked = true;
+				declaringClasses.add(method.getDeclaringClass());
+			}
 		}
 		if (!locked) {
 			return null;
@@ -47,6 +53,7 @@ class LockedBeanRegistrationAotProcessor implements BeanRegistrationAotProcessor
 		return (generationContext, code) -> {
 			ReflectionHints reflection = generationContext.getRuntimeHints().reflection();
 			reflection.registerType(beanClass, MemberCategory.INVOKE_DECLARED_METHODS);
+			declaringClasses.forEach((type) -> reflection.registerType(type, MemberCategory.INVOKE_DECLARED_METHODS));
 			keyTypes.forEach((type) -> reflection.registerType(type, MemberCategory.INVOKE_PUBLIC_METHODS));
 		};
 	}

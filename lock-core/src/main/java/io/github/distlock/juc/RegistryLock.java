@@ -77,9 +77,21 @@ final class RegistryLock implements Lock {
 		}
 	}
 
+	/**
+	 * Tries once, as {@code ReentrantLock.tryLock()} does also for an interrupted thread, which
+	 * keeps its interrupt status.
+	 */
 	@Override
 	public boolean tryLock() {
-		return acquire(NO_WAIT);
+		boolean interrupted = Thread.interrupted();
+		try {
+			return acquire(NO_WAIT);
+		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
 	}
 
 	@Override

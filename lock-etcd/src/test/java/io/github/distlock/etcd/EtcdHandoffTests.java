@@ -61,6 +61,31 @@ class EtcdHandoffTests {
 	}
 
 	@Test
+	void aKeyIsHandedOffOnlyToAThreadThatRecordsTheSameOwner() throws Exception {
+		EtcdLockRegistry registry = registry(8);
+		List<String> seen = new CopyOnWriteArrayList<>();
+		List<Future<?>> workers = new ArrayList<>();
+		for (int t = 0; t < THREADS; t++) {
+			String owner = "owner-" + (t % 2);
+			workers.add(this.threads.submit(() -> {
+				for (int round = 0; round < ROUNDS; round++) {
+					try (LockHandle lock = registry.acquire(request("owned", Duration.ofSeconds(30)).withOwner(owner))) {
+						String recorded = registry.ownerOf("owned", LockType.MUTEX).orElse("none");
+						if (!recorded.equals(owner)) {
+							seen.add(owner + " held it recorded as " + recorded);
+						}
+					}
+				}
+				return null;
+			}));
+		}
+		for (Future<?> worker : workers) {
+			worker.get(60, TimeUnit.SECONDS);
+		}
+		assertThat(seen).isEmpty();
+	}
+
+	@Test
 	void withoutHandOffEveryHolderPutsAKeyOfItsOwn() throws Exception {
 		EtcdLockRegistry registry = registry(0);
 		Holds holds = contend(registry, "cold");

@@ -47,6 +47,7 @@ final class AppInstances implements AutoCloseable {
 				List<String> arguments = new ArrayList<>(List.of("--server.port=0", "--spring.datasource.url=" + jdbcUrl,
 						"--spring.datasource.username=" + username, "--spring.datasource.password=" + password,
 						"--spring.datasource.hikari.pool-name=instance-" + i, "--spring.main.banner-mode=off",
+						"--distributed-lock.leader.participant-id=instance-" + i,
 						"--logging.level.root=WARN"));
 				arguments.addAll(lockArguments);
 				instances.contexts.add(new SpringApplicationBuilder(SampleApplication.class)

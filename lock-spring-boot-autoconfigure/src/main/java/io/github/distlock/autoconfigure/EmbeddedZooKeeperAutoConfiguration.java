@@ -41,7 +41,7 @@ public final class EmbeddedZooKeeperAutoConfiguration {
 			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
 		// the client's timeouts, retries, authentication and ACL still come from distributed-lock.zookeeper.*
 		return CuratorClients.start(properties, embeddedZooKeeperServer.getConnectString(),
-				ZooKeeperSecurity.of(properties, aclProvider.getIfUnique()), customizers.orderedStream());
+				ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable()), customizers.orderedStream());
 	}
 
 }

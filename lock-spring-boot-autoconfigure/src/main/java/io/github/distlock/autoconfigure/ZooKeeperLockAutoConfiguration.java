@@ -63,7 +63,7 @@ public final class ZooKeeperLockAutoConfiguration {
 			ObjectProvider<ACLProvider> aclProvider, ZooKeeperTls zooKeeperTls,
 			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
 		return CuratorClients.start(properties, connectionDetails.getConnectString(),
-				ZooKeeperSecurity.of(properties, aclProvider.getIfUnique()), zooKeeperTls, customizers.orderedStream());
+				ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable()), zooKeeperTls, customizers.orderedStream());
 	}
 
 	@Bean
@@ -86,7 +86,7 @@ public final class ZooKeeperLockAutoConfiguration {
 						localQueue.isEnabled(), localQueue.getMaxHandoffs(), localQueue.getMaxHandoffTime(),
 						properties.getRevocation().isInterruptHolder()));
 		registry.verifyServer();
-		ZooKeeperSecurity security = ZooKeeperSecurity.of(properties, aclProvider.getIfUnique());
+		ZooKeeperSecurity security = ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable());
 		if (security.isConfigured()) {
 			try {
 				registry.verifyAccess();

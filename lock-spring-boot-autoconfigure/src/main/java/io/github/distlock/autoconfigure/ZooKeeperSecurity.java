@@ -114,12 +114,17 @@ final class ZooKeeperSecurity {
 
 		@Override
 		public List<ACL> getDefaultAcl() {
-			return new ArrayList<>(this.provider.getDefaultAcl());
+			return copy(this.provider.getDefaultAcl());
 		}
 
 		@Override
 		public List<ACL> getAclForPath(String path) {
-			return new ArrayList<>(this.provider.getAclForPath(path));
+			// null asks Curator for the default ACL
+			return copy(this.provider.getAclForPath(path));
+		}
+
+		private static List<ACL> copy(List<ACL> acl) {
+			return (acl != null) ? new ArrayList<>(acl) : acl;
 		}
 
 	}

@@ -8,6 +8,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.Key;
 import java.security.KeyStore;
+import java.security.KeyStoreException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -125,7 +126,8 @@ final class ZooKeeperTls implements AutoCloseable {
 		catch (IOException | GeneralSecurityException ex) {
 			close();
 			throw new IllegalStateException("Could not prepare the stores of SSL bundle '" + this.bundleName
-					+ "' for ZooKeeper's TLS client: " + ex.getClass().getSimpleName(), ex);
+					+ "' for ZooKeeper's TLS client: " + ((ex instanceof KeyStoreException) ? ex.getMessage()
+							: ex.getClass().getSimpleName()), ex);
 		}
 	}
 
@@ -149,6 +151,10 @@ final class ZooKeeperTls implements AutoCloseable {
 				Key key = source.getKey(alias, sourcePassword);
 				copy.setKeyEntry(alias, key, password, source.getCertificateChain(alias));
 			}
+		}
+		if (copy.size() == 0) {
+			throw new KeyStoreException((onlyAlias != null) ? "no key entry with the bundle's alias '" + onlyAlias + "'"
+					: "no key entry in the bundle's key store");
 		}
 		return copy;
 	}

@@ -120,6 +120,37 @@ class HandoffMutexTests {
 	}
 
 	@Test
+	void aNodeHandedOnIsReadWithItsNewHoldersOwner() throws Exception {
+		List<String> wrong = Collections.synchronizedList(new ArrayList<>());
+		ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+		try {
+			List<Future<?>> workers = new ArrayList<>();
+			for (int t = 0; t < THREADS; t++) {
+				String owner = "owner-" + (t % 2);
+				workers.add(pool.submit(() -> {
+					for (int round = 0; round < 20; round++) {
+						try (LockHandle lock = this.first.acquire(new LockRequest("owned", LockType.MUTEX,
+								Duration.ofSeconds(30), "handoff").withOwner(owner))) {
+							String recorded = this.second.ownerOf("owned", LockType.MUTEX).orElse("none");
+							if (!recorded.equals(owner)) {
+								wrong.add(owner + " held " + lock.fencingToken() + " recorded as " + recorded);
+							}
+						}
+					}
+					return null;
+				}));
+			}
+			for (Future<?> worker : workers) {
+				worker.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		assertThat(wrong).isEmpty();
+	}
+
+	@Test
 	void anotherProcessGetsItsTurnWhileThisOneHandsOff() throws Exception {
 		AtomicBoolean running = new AtomicBoolean(true);
 		ExecutorService pool = Executors.newFixedThreadPool(4);

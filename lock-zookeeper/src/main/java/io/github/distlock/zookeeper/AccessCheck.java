@@ -49,6 +49,9 @@ final class AccessCheck {
 					+ "it grants them to, or the client's ACL names no identity it has", ex);
 		}
 		catch (Exception ex) {
+			if (ex instanceof InterruptedException) {
+				Thread.currentThread().interrupt();
+			}
 			throw new LockBackendException("Could not check access to '" + root + "' on ZooKeeper at '"
 					+ connectString(client) + "': " + ex, ex);
 		}

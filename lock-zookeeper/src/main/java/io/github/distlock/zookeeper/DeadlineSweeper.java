@@ -28,13 +28,13 @@ final class DeadlineSweeper implements AutoCloseable {
 		return thread;
 	});
 
-	/** The pending sweep, or {@code null}; written under {@code this}, read without it as a hint. */
 	/** Guards the scheduling of the next sweep; never held while waiting. */
 	private final ReentrantLock scheduling = new ReentrantLock();
 
+	/** The pending sweep, or {@code null}; written under {@link #scheduling}, read without it as a hint. */
 	private volatile @Nullable ScheduledFuture<?> pendingSweep;
 
-	/** When the pending sweep runs ({@link System#nanoTime()}); written under {@code this}. */
+	/** When the pending sweep runs ({@link System#nanoTime()}); written under {@link #scheduling}. */
 	private volatile long sweepAt;
 
 	DeadlineSweeper() {

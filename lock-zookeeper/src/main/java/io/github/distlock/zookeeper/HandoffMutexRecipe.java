@@ -195,7 +195,8 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 			catch (KeeperException.ConnectionLossException ex) {
 				long remaining = deadline - System.nanoTime();
 				if (remaining <= 0
-						|| !this.client.blockUntilConnected((int) Math.max(1, remaining / 1_000_000), TimeUnit.MILLISECONDS)) {
+						|| !this.client.blockUntilConnected((int) Math.min(Integer.MAX_VALUE, Math.max(1, remaining / 1_000_000)),
+								TimeUnit.MILLISECONDS)) {
 					throw ex;
 				}
 			}

@@ -10,11 +10,11 @@ import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A lock's owner ({@code LockRequest.owner()}) as the data of its node, written once after the
- * node was created. A node keeps its creation data (Curator's default: the host's address) at
- * data version {@code 0}, so only data at a later version is an owner, and the owner is written
- * only at version {@code 0}: it never overwrites Curator's revocation marker, nor the owner of a
- * node handed on from another thread of the process.
+ * A lock's owner ({@code LockRequest.owner()}) as the data of its node, written after the node
+ * was acquired. A node keeps its creation data (Curator's default: the host's address) at data
+ * version {@code 0}, so only data at a later version is an owner. Every write is conditional on
+ * the version read, and none replaces Curator's revocation marker: a node handed on from another
+ * thread of the process gets the new holder's owner, unless its revocation was asked for.
  */
 final class LockOwners {
 
@@ -30,11 +30,24 @@ final class LockOwners {
 	 * @throws Exception from Curator
 	 */
 	static void record(CuratorFramework client, String nodePath, String owner) throws Exception {
+		byte[] data = owner.getBytes(StandardCharsets.UTF_8);
 		try {
-			client.setData().withVersion(0).forPath(nodePath, owner.getBytes(StandardCharsets.UTF_8));
+			client.setData().withVersion(0).forPath(nodePath, data);
+			return;
 		}
-		catch (KeeperException.BadVersionException alreadyWritten) {
-			// a revocation request, or the owner of a node handed on within this process, came first
+		catch (KeeperException.BadVersionException written) {
+			// the owner of a node handed on within this process, or a revocation request
+		}
+		Stat stat = new Stat();
+		byte[] current = client.getData().storingStatIn(stat).forPath(nodePath);
+		if (Arrays.equals(current, data) || Arrays.equals(current, ZooKeeperHeldLock.REVOKE_MESSAGE)) {
+			return;
+		}
+		try {
+			client.setData().withVersion(stat.getVersion()).forPath(nodePath, data);
+		}
+		catch (KeeperException.BadVersionException revokedMeanwhile) {
+			// the revocation marker came first: it stays
 		}
 	}
 

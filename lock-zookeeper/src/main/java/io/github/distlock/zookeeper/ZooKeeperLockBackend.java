@@ -239,12 +239,21 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 		if (owner == null) {
 			return;
 		}
-		try (CuratorCallDeadline bound = this.deadlines.arm(RELEASE_BOUND_NANOS)) {
+		CuratorCallDeadline bound = this.deadlines.arm(RELEASE_BOUND_NANOS);
+		try {
 			LockOwners.record(this.client, node.nodePath(), owner);
 		}
 		catch (Exception ex) {
 			releaseQuietly(recipe, request.type(), node);
+			if (bound.expired()) {
+				throw new LockBackendException("Could not record the owner of lock '" + request.key() + "' ("
+						+ node.nodePath() + ") in ZooKeeper at '" + connectString() + "' within "
+						+ TimeUnit.NANOSECONDS.toMillis(RELEASE_BOUND_NANOS) + " ms", ex);
+			}
 			throw ex;
+		}
+		finally {
+			bound.close();
 		}
 	}
 
@@ -287,7 +296,8 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 			return;
 		}
 		long remaining = deadline - System.nanoTime();
-		if (remaining <= 0 || !this.client.blockUntilConnected((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining)),
+		if (remaining <= 0 || !this.client.blockUntilConnected(
+				(int) Math.min(Integer.MAX_VALUE, Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining))),
 				TimeUnit.MILLISECONDS)) {
 			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path
 					+ "): not connected to ZooKeeper at '" + connectString() + "'", null);
@@ -376,23 +386,43 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 
 	/**
 	 * Reads the owner from the data of the holder's node (for {@code READ} and {@code WRITE}, the
-	 * first node in the queue); a node deleted meanwhile is read again from the new holder.
+	 * first node in the queue); a node deleted meanwhile is read again from the new holder. Fails
+	 * at once while disconnected, and within a bound otherwise: health checks and endpoints call
+	 * it.
 	 */
 	@Override
 	public Optional<String> ownerOf(String key, String path, LockType type) throws Exception {
-		for (int attempt = 0; attempt < 3; attempt++) {
-			String holder = holderNode(key, type);
-			if (holder == null) {
-				return Optional.empty();
-			}
-			try {
-				return LockOwners.read(this.client, holder);
-			}
-			catch (KeeperException.NoNodeException released) {
-				// the holder released meanwhile: read the next one
-			}
+		if (!this.client.getZookeeperClient().isConnected()) {
+			throw new LockBackendException("Could not read the owner of lock '" + key + "' (" + path
+					+ "): not connected to ZooKeeper at '" + connectString() + "'", null);
 		}
-		return Optional.empty();
+		CuratorCallDeadline bound = this.deadlines.arm(RELEASE_BOUND_NANOS);
+		try {
+			for (int attempt = 0; attempt < 3; attempt++) {
+				String holder = holderNode(key, type);
+				if (holder == null) {
+					return Optional.empty();
+				}
+				try {
+					return LockOwners.read(this.client, holder);
+				}
+				catch (KeeperException.NoNodeException released) {
+					// the holder released meanwhile: read the next one
+				}
+			}
+			return Optional.empty();
+		}
+		catch (Exception ex) {
+			if (bound.expired()) {
+				throw new LockBackendException("Could not read the owner of lock '" + key + "' (" + path
+						+ ") from ZooKeeper at '" + connectString() + "' within "
+						+ TimeUnit.NANOSECONDS.toMillis(RELEASE_BOUND_NANOS) + " ms", ex);
+			}
+			throw ex;
+		}
+		finally {
+			bound.close();
+		}
 	}
 
 	private @Nullable String holderNode(String key, LockType type) {

@@ -229,8 +229,9 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	}
 
 	/**
-	 * The lock the previous holder of the local turn handed off, if it is still held; one that
-	 * is not is released, and the caller queues in the service.
+	 * The lock the previous holder of the local turn handed off, if it is still held and the
+	 * lock service records the owner the caller asks for; otherwise it is released, and the
+	 * caller queues in the service.
 	 */
 	private @Nullable Hold takeHandedOff(LockTable.Entry entry, LockRequest request, LocalLockQueue local) {
 		LockTable.HandedOff handedOff = entry.takeHandedOff();
@@ -238,7 +239,7 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 			return null;
 		}
 		BackendLock lock = handedOff.lock();
-		if (lock.state() != LockState.HELD) {
+		if (lock.state() != LockState.HELD || !Objects.equals(handedOff.owner(), request.owner())) {
 			releaseQuietly(lock, request.key());
 			return null;
 		}
@@ -264,7 +265,8 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 		if (next == null) {
 			return false;
 		}
-		handle.entry().handOff(new LockTable.HandedOff(next, hold.handoffs() + 1, hold.acquiredNanos()));
+		handle.entry()
+			.handOff(new LockTable.HandedOff(next, hold.handoffs() + 1, hold.acquiredNanos(), handle.request().owner()));
 		return true;
 	}
 

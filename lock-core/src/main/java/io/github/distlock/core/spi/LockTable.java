@@ -74,8 +74,9 @@ final class LockTable {
 	 * @param lock the lock, with the next holder's token
 	 * @param handoffs how many times it was handed off, this time included
 	 * @param acquiredNanos when it was acquired in the service
+	 * @param owner the owner the lock service records for it ({@code LockRequest.owner()})
 	 */
-	record HandedOff(BackendLock lock, int handoffs, long acquiredNanos) {
+	record HandedOff(BackendLock lock, int handoffs, long acquiredNanos, @Nullable String owner) {
 	}
 
 	/**

@@ -2,6 +2,7 @@ package io.github.distlock.boot.test;
 
 import java.util.Map;
 
+import org.springframework.beans.factory.support.DefaultSingletonBeanRegistry;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.event.ContextClosedEvent;
@@ -12,11 +13,13 @@ import org.springframework.test.context.MergedContextConfiguration;
 /**
  * Starts the server before the application context refreshes, registers it as the
  * {@link ZooKeeperTestServer} bean, puts its connect string first among the property sources,
- * and stops it when the context closes.
+ * and stops it when the context closes or fails to refresh.
  */
 class EmbeddedZooKeeperContextCustomizer implements ContextCustomizer {
 
 	static final String PROPERTY_SOURCE = "embeddedZooKeeper";
+
+	private static final String BEAN_NAME = "zooKeeperTestServer";
 
 	@Override
 	public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration mergedConfig) {
@@ -26,12 +29,18 @@ class EmbeddedZooKeeperContextCustomizer implements ContextCustomizer {
 			.addFirst(new MapPropertySource(PROPERTY_SOURCE,
 					Map.of("distributed-lock.zookeeper.connect-string", server.connectString(),
 							"distributed-lock.zookeeper.embedded.enabled", "false")));
-		context.getBeanFactory().registerSingleton("zooKeeperTestServer", server);
-		context.addApplicationListener((ApplicationListener<ContextClosedEvent>) (event) -> {
-			if (event.getApplicationContext() == context) {
-				server.close();
-			}
-		});
+		context.getBeanFactory().registerSingleton(BEAN_NAME, server);
+		if (context.getBeanFactory() instanceof DefaultSingletonBeanRegistry registry) {
+			// destroyed with the context's beans: when it closes, and when its refresh fails
+			registry.registerDisposableBean(BEAN_NAME, server::close);
+		}
+		else {
+			context.addApplicationListener((ApplicationListener<ContextClosedEvent>) (event) -> {
+				if (event.getApplicationContext() == context) {
+					server.close();
+				}
+			});
+		}
 	}
 
 	@Override

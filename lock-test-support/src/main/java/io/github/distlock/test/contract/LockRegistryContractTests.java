@@ -1187,6 +1187,32 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		awaitNothingLeft(key);
 	}
 
+	/**
+	 * A lock that passes to another thread of the same client, handed on locally or not, is
+	 * read with the new holder's owner.
+	 */
+	@Test
+	void theOwnerIsTheNewHoldersAfterTheLockPassesToAnotherThreadOfTheSameClient() throws Exception {
+		String key = key("owner-handoff");
+		LockRegistry registry = client();
+		LockRegistry reader = client();
+		LockHandle first = registry.acquire(request(key, LockType.MUTEX, SHORT).withOwner("first-thread"));
+		Background<String> next = inBackground("next-thread", () -> {
+			try (LockHandle held = registry.acquire(request(key, LockType.MUTEX, GENEROUS).withOwner("next-thread"))) {
+				return reader.ownerOf(key, LockType.MUTEX).orElse("none");
+			}
+		});
+		try {
+			await().atMost(GENEROUS).until(() -> ((LockIntrospection) registry).waiters().size() == 1);
+			assertThat(reader.ownerOf(key, LockType.MUTEX)).contains("first-thread");
+		}
+		finally {
+			first.close();
+		}
+		assertThat(next.get(GENEROUS)).isEqualTo("next-thread");
+		awaitNothingLeft(key);
+	}
+
 	// ---- revocation ----------------------------------------------------------------------------
 
 	/**

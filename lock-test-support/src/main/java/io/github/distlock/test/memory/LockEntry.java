@@ -101,13 +101,17 @@ final class LockEntry {
 	}
 
 	/**
-	 * The entry's name among the participants of its lock.
-	 * @return the name
+	 * The owner its request recorded.
+	 * @return the owner, or {@code null}
 	 */
 	@Nullable String owner() {
 		return this.owner;
 	}
 
+	/**
+	 * The entry's name among the participants of its lock.
+	 * @return the name
+	 */
 	String name() {
 		return this.type + "-" + this.id + "@session-" + this.session;
 	}
