@@ -43,6 +43,23 @@ public class GoodsStockService {
 		if (lock == null) {
 			throw new IllegalStateException("purchase() must be called through its proxy, holding the lock");
 		}
+		return purchaseUnder(goodsNo, lock);
+	}
+
+	/**
+	 * The fixed purchase, for a caller that took the {@code stock:<goodsNo>} lock itself (the
+	 * race page's instances, each with a lock session of its own), in a transaction of its own,
+	 * inside the lock.
+	 * @param goodsNo the item
+	 * @param lock the lock the caller holds
+	 * @return the order
+	 */
+	@Transactional
+	public Order purchaseHolding(long goodsNo, AcquiredLock lock) {
+		return purchaseUnder(goodsNo, lock);
+	}
+
+	private Order purchaseUnder(long goodsNo, AcquiredLock lock) {
 		long token = lock.fencingToken();
 		boolean claimed = this.repository.claim(goodsNo, token) == 1;
 		int stock = this.repository.findActiveStock(goodsNo).orElseThrow(() -> new GoodsNotFoundException(goodsNo));

@@ -1,0 +1,69 @@
+package io.github.distlock.sample.race;
+
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.LockPathResolver;
+import io.github.distlock.core.LockTemplate;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/**
+ * The lock clients of a race's instances. On ZooKeeper each instance gets a client of its own,
+ * with its own session on the application's ensemble and lock paths, as a separate process has;
+ * on another backend the instances share the application's.
+ */
+@Component
+class RaceLockClients {
+
+	private final ObjectProvider<CuratorFramework> curator;
+
+	private final ObjectProvider<LockPathResolver> paths;
+
+	private final LockOperations applicationLocks;
+
+	RaceLockClients(ObjectProvider<CuratorFramework> curator, ObjectProvider<LockPathResolver> paths,
+			LockOperations applicationLocks) {
+		this.curator = curator;
+		this.paths = paths;
+		this.applicationLocks = applicationLocks;
+	}
+
+	/**
+	 * A lock client for one instance.
+	 */
+	Client newClient() throws InterruptedException {
+		CuratorFramework application = this.curator.getIfAvailable();
+		LockPathResolver resolver = this.paths.getIfAvailable();
+		if (application == null || resolver == null) {
+			return new Client(this.applicationLocks, null);
+		}
+		CuratorFramework client = CuratorFrameworkFactory.builder()
+			.connectString(application.getZookeeperClient().getCurrentConnectionString())
+			.namespace(application.getNamespace().isEmpty() ? null : application.getNamespace())
+			.retryPolicy(new ExponentialBackoffRetry(500, 3))
+			.build();
+		client.start();
+		if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {
+			client.close();
+			throw new IllegalStateException("A race instance could not connect to ZooKeeper");
+		}
+		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(client, resolver);
+		return new Client(new LockTemplate(registry), () -> {
+			registry.close();
+			client.close();
+		});
+	}
+
+	/**
+	 * An instance's locks, and what to close after the race.
+	 */
+	record Client(LockOperations locks, @Nullable AutoCloseable closeable) {
+	}
+
+}
