@@ -13,7 +13,9 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -35,37 +37,27 @@ final class ZooKeeperTls implements AutoCloseable {
 
 	private static final String NETTY_CLIENT = "org.apache.zookeeper.ClientCnxnSocketNetty";
 
-	private static final List<String> TLS_PROPERTIES = List.of(ZKClientConfig.SECURE_CLIENT,
-			ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, "zookeeper.ssl.trustStore.location",
-			"zookeeper.ssl.trustStore.password", "zookeeper.ssl.trustStore.type", "zookeeper.ssl.keyStore.location",
-			"zookeeper.ssl.keyStore.password", "zookeeper.ssl.keyStore.type");
-
 	private final @Nullable String bundleName;
 
 	private final List<Path> files = new ArrayList<>();
 
-	private final @Nullable ZKClientConfig clientConfig;
-
-	private final boolean enabled;
+	/** The client settings TLS needs; empty without TLS. */
+	private final Map<String, String> settings = new LinkedHashMap<>();
 
 	private ZooKeeperTls(ZooKeeperLockProperties.Ssl ssl, @Nullable SslBundles bundles) {
 		this.bundleName = ssl.getBundle();
-		this.enabled = ssl.isEnabled() || this.bundleName != null;
-		if (!this.enabled) {
-			this.clientConfig = null;
+		if (!ssl.isEnabled() && this.bundleName == null) {
 			return;
 		}
-		ZKClientConfig config = new ZKClientConfig();
-		config.setProperty(ZKClientConfig.SECURE_CLIENT, "true");
-		config.setProperty(ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, NETTY_CLIENT);
+		this.settings.put(ZKClientConfig.SECURE_CLIENT, "true");
+		this.settings.put(ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, NETTY_CLIENT);
 		if (this.bundleName != null) {
 			if (bundles == null) {
 				throw new IllegalStateException("distributed-lock.zookeeper.ssl.bundle is '" + this.bundleName
 						+ "' but there are no SSL bundles (spring.ssl.bundle.*)");
 			}
-			writeStores(bundles.getBundle(this.bundleName), config);
+			writeStores(bundles.getBundle(this.bundleName));
 		}
-		this.clientConfig = config;
 	}
 
 	static ZooKeeperTls of(ZooKeeperLockProperties.Ssl ssl, @Nullable SslBundles bundles) {
@@ -76,41 +68,34 @@ final class ZooKeeperTls implements AutoCloseable {
 	 * Sets what TLS needs in a client configuration.
 	 */
 	void applyTo(ZKClientConfig config) {
-		if (this.clientConfig != null) {
-			for (String name : TLS_PROPERTIES) {
-				String value = this.clientConfig.getProperty(name);
-				if (value != null) {
-					config.setProperty(name, value);
-				}
-			}
-		}
+		this.settings.forEach(config::setProperty);
 	}
 
 	boolean isEnabled() {
-		return this.enabled;
+		return !this.settings.isEmpty();
 	}
 
 	/**
 	 * What connection failures add to name the TLS configuration.
 	 */
 	String describe() {
-		if (this.clientConfig == null) {
+		if (!isEnabled()) {
 			return "";
 		}
 		return " over TLS (" + ((this.bundleName != null) ? "SSL bundle '" + this.bundleName + "'"
 				: "the JVM's default trust store") + ", distributed-lock.zookeeper.ssl.*)";
 	}
 
-	private void writeStores(SslBundle bundle, ZKClientConfig config) {
+	private void writeStores(SslBundle bundle) {
 		char[] password = newPassword();
 		String passwordText = new String(password);
 		try {
 			KeyStore trustStore = bundle.getStores().getTrustStore();
 			if (trustStore != null) {
 				Path file = write(copyCertificates(trustStore, password), password, "trust");
-				config.setProperty("zookeeper.ssl.trustStore.location", file.toString());
-				config.setProperty("zookeeper.ssl.trustStore.password", passwordText);
-				config.setProperty("zookeeper.ssl.trustStore.type", "PKCS12");
+				this.settings.put("zookeeper.ssl.trustStore.location", file.toString());
+				this.settings.put("zookeeper.ssl.trustStore.password", passwordText);
+				this.settings.put("zookeeper.ssl.trustStore.type", "PKCS12");
 			}
 			KeyStore keyStore = bundle.getStores().getKeyStore();
 			if (keyStore != null) {
@@ -118,9 +103,9 @@ final class ZooKeeperTls implements AutoCloseable {
 						: bundle.getStores().getKeyStorePassword();
 				Path file = write(copyKeys(keyStore, keyPassword, bundle.getKey().getAlias(), password), password,
 						"key");
-				config.setProperty("zookeeper.ssl.keyStore.location", file.toString());
-				config.setProperty("zookeeper.ssl.keyStore.password", passwordText);
-				config.setProperty("zookeeper.ssl.keyStore.type", "PKCS12");
+				this.settings.put("zookeeper.ssl.keyStore.location", file.toString());
+				this.settings.put("zookeeper.ssl.keyStore.password", passwordText);
+				this.settings.put("zookeeper.ssl.keyStore.type", "PKCS12");
 			}
 		}
 		catch (IOException | GeneralSecurityException ex) {

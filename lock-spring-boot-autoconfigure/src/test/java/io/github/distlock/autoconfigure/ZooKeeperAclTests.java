@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.distlock.ZooKeeperServerExtension;
 import io.github.distlock.actuate.LocksEndpoint;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockBackendException;
@@ -18,16 +19,14 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.ACLProvider;
 import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Id;
 import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
@@ -55,24 +54,15 @@ class ZooKeeperAclTests {
 
 	private static final String WRONG = "locks:not-the-Pa55";
 
-	private static TestingServer server;
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private static ApplicationContextRunner runner(String root) {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
 					DistributedLockAutoConfiguration.class, ZookeeperHealthContributorAutoConfiguration.class,
 					HealthContributorRegistryAutoConfiguration.class))
-			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString(),
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString(),
 					"distributed-lock.zookeeper.root-path=" + root, "distributed-lock.zookeeper.connection-timeout=5s");
 	}
 
@@ -231,7 +221,7 @@ class ZooKeeperAclTests {
 
 	private static CuratorFramework client(@Nullable String digest) throws InterruptedException {
 		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
-			.connectString(server.getConnectString())
+			.connectString(zookeeper.connectString())
 			.retryPolicy(new RetryOneTime(100));
 		if (digest != null) {
 			builder.authorization("digest", digest.getBytes(StandardCharsets.UTF_8));
@@ -240,7 +230,7 @@ class ZooKeeperAclTests {
 		client.start();
 		if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {
 			client.close();
-			throw new IllegalStateException("Could not connect to " + server.getConnectString());
+			throw new IllegalStateException("Could not connect to " + zookeeper.connectString());
 		}
 		return client;
 	}

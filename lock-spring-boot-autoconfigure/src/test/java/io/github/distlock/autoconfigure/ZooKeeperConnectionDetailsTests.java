@@ -3,12 +3,11 @@ package io.github.distlock.autoconfigure;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.distlock.ZooKeeperServerExtension;
 import io.github.distlock.core.LockOperations;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.service.connection.ConnectionDetailsFactory;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -22,17 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ZooKeeperConnectionDetailsTests {
 
-	private static TestingServer server;
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
@@ -40,11 +30,11 @@ class ZooKeeperConnectionDetailsTests {
 
 	@Test
 	void theConnectStringPropertyIsTheDefault() {
-		this.runner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString())
+		this.runner.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString())
 			.run((context) -> {
 				assertThat(context).hasSingleBean(ZooKeeperConnectionDetails.class);
 				assertThat(context.getBean(ZooKeeperConnectionDetails.class).getConnectString())
-					.isEqualTo(server.getConnectString());
+					.isEqualTo(zookeeper.connectString());
 			});
 	}
 
@@ -54,11 +44,11 @@ class ZooKeeperConnectionDetailsTests {
 		this.runner
 			.withPropertyValues("distributed-lock.zookeeper.connect-string=127.0.0.1:1",
 					"distributed-lock.zookeeper.connection-timeout=3s")
-			.withBean(ZooKeeperConnectionDetails.class, () -> server::getConnectString)
+			.withBean(ZooKeeperConnectionDetails.class, () -> zookeeper::connectString)
 			.run((context) -> {
 				assertThat(context).hasNotFailed().hasSingleBean(ZooKeeperConnectionDetails.class);
 				assertThat(context.getBean(CuratorFramework.class).getZookeeperClient().getCurrentConnectionString())
-					.isEqualTo(server.getConnectString());
+					.isEqualTo(zookeeper.connectString());
 				assertThat(context.getBean(LockOperations.class).execute("details", Duration.ofSeconds(5), () -> "ran"))
 					.isEqualTo("ran");
 			});

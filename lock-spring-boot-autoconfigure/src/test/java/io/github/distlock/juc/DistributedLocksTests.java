@@ -9,18 +9,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 
+import io.github.distlock.ZooKeeperServerExtension;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.integration.support.locks.DefaultLockRegistry;
@@ -39,7 +38,8 @@ class DistributedLocksTests {
 
 	private static final Duration LONG = Duration.ofSeconds(10);
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private CuratorFramework firstClient;
 
@@ -53,20 +53,10 @@ class DistributedLocksTests {
 
 	private DistributedLocks second;
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer(true);
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	@BeforeEach
 	void connect() throws Exception {
-		this.firstClient = connectedClient(server.getConnectString());
-		this.secondClient = connectedClient(server.getConnectString());
+		this.firstClient = connectedClient(zookeeper.connectString());
+		this.secondClient = connectedClient(zookeeper.connectString());
 		this.firstRegistry = new ZookeeperLockRegistry(this.firstClient, new ZnodeLockPathResolver("/JucLocks"));
 		this.secondRegistry = new ZookeeperLockRegistry(this.secondClient, new ZnodeLockPathResolver("/JucLocks"));
 		this.first = new DistributedLocks(this.firstRegistry);
@@ -214,7 +204,7 @@ class DistributedLocksTests {
 		ApplicationContextRunner runner = new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
 					DistributedLockAutoConfiguration.class))
-			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.getConnectString());
+			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 		runner.run((context) -> assertThat(context).hasSingleBean(DistributedLocks.class)
 			.getBean(LockRegistry.class)
 			.isInstanceOf(IntegrationLockRegistry.class));

@@ -239,15 +239,31 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 		if (owner == null) {
 			return;
 		}
-		CuratorCallDeadline bound = this.deadlines.arm(RELEASE_BOUND_NANOS);
 		try {
-			LockOwners.record(this.client, node.nodePath(), owner);
+			withinBound("record the owner of lock '" + request.key() + "' (" + node.nodePath() + ") in", () -> {
+				LockOwners.record(this.client, node.nodePath(), owner);
+				return null;
+			});
 		}
 		catch (Exception ex) {
 			releaseQuietly(recipe, request.type(), node);
+			throw ex;
+		}
+	}
+
+	/**
+	 * Makes a call to ZooKeeper that may take {@link #RELEASE_BOUND_NANOS} at most, Curator's
+	 * retries included; past it, fails with a {@link LockBackendException}.
+	 * @param what what the call does, for the failure: "Could not {what} ZooKeeper at …"
+	 */
+	private <T> T withinBound(String what, BoundedCall<T> call) throws Exception {
+		CuratorCallDeadline bound = this.deadlines.arm(RELEASE_BOUND_NANOS);
+		try {
+			return call.call();
+		}
+		catch (Exception ex) {
 			if (bound.expired()) {
-				throw new LockBackendException("Could not record the owner of lock '" + request.key() + "' ("
-						+ node.nodePath() + ") in ZooKeeper at '" + connectString() + "' within "
+				throw new LockBackendException("Could not " + what + " ZooKeeper at '" + connectString() + "' within "
 						+ TimeUnit.NANOSECONDS.toMillis(RELEASE_BOUND_NANOS) + " ms", ex);
 			}
 			throw ex;
@@ -396,8 +412,7 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 			throw new LockBackendException("Could not read the owner of lock '" + key + "' (" + path
 					+ "): not connected to ZooKeeper at '" + connectString() + "'", null);
 		}
-		CuratorCallDeadline bound = this.deadlines.arm(RELEASE_BOUND_NANOS);
-		try {
+		return withinBound("read the owner of lock '" + key + "' (" + path + ") from", () -> {
 			for (int attempt = 0; attempt < 3; attempt++) {
 				String holder = holderNode(key, type);
 				if (holder == null) {
@@ -410,19 +425,8 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 					// the holder released meanwhile: read the next one
 				}
 			}
-			return Optional.empty();
-		}
-		catch (Exception ex) {
-			if (bound.expired()) {
-				throw new LockBackendException("Could not read the owner of lock '" + key + "' (" + path
-						+ ") from ZooKeeper at '" + connectString() + "' within "
-						+ TimeUnit.NANOSECONDS.toMillis(RELEASE_BOUND_NANOS) + " ms", ex);
-			}
-			throw ex;
-		}
-		finally {
-			bound.close();
-		}
+			return Optional.<String>empty();
+		});
 	}
 
 	private @Nullable String holderNode(String key, LockType type) {
@@ -447,6 +451,16 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 		this.session.close();
 		this.deadlines.close();
 		this.strays.close();
+	}
+
+	/**
+	 * A call to ZooKeeper under a bound.
+	 */
+	@FunctionalInterface
+	private interface BoundedCall<T> {
+
+		T call() throws Exception;
+
 	}
 
 }

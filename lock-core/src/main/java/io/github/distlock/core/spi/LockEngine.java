@@ -507,21 +507,8 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 		if (!supportsRevocation(type)) {
 			return LockRegistry.super.requestRevocation(key, type);
 		}
-		String path = this.backend.pathOf(key);
-		try {
-			return this.backend.requestRevocation(key, path, type);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new LockInterruptedException(key, path, ex);
-		}
-		catch (DistributedLockException ex) {
-			throw ex;
-		}
-		catch (Exception ex) {
-			throw new LockBackendException("Could not request the revocation of lock '" + key + "' (" + path + "): "
-					+ ex, ex);
-		}
+		return askBackend(key, "request the revocation of",
+				(path) -> this.backend.requestRevocation(key, path, type));
 	}
 
 	@Override
@@ -548,9 +535,18 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 
 	@Override
 	public Optional<String> ownerOf(String key, LockType type) {
+		return askBackend(key, "read the owner of", (path) -> this.backend.ownerOf(key, path, type));
+	}
+
+	/**
+	 * Asks the backend something about a key's lock, its failures as the registry reports them:
+	 * an interrupt as {@link LockInterruptedException}, anything else as
+	 * {@link LockBackendException}.
+	 */
+	private <T> T askBackend(String key, String what, BackendQuestion<T> question) {
 		String path = this.backend.pathOf(key);
 		try {
-			return this.backend.ownerOf(key, path, type);
+			return question.ask(path);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -560,7 +556,7 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 			throw ex;
 		}
 		catch (Exception ex) {
-			throw new LockBackendException("Could not read the owner of lock '" + key + "' (" + path + "): " + ex, ex);
+			throw new LockBackendException("Could not " + what + " lock '" + key + "' (" + path + "): " + ex, ex);
 		}
 	}
 
@@ -698,6 +694,16 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	}
 
 	private record StateChange(EngineLockHandle handle, LockState previous, LockState next) {
+	}
+
+	/**
+	 * A question to the backend about the lock of a path.
+	 */
+	@FunctionalInterface
+	private interface BackendQuestion<T> {
+
+		T ask(String path) throws Exception;
+
 	}
 
 }
