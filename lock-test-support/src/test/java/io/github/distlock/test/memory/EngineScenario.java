@@ -1,0 +1,226 @@
+package io.github.distlock.test.memory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.test.memory.ObservedBackend.Rule;
+
+/**
+ * One run of a scenario on the engine: processes (each an engine over its own client of one
+ * {@link InMemoryLockService}), the threads that use their locks, and the
+ * {@link InvariantLedger} their holders report to. {@link #run()} starts the threads, waits for
+ * them all, and checks what is left: nothing held, nothing awaited, nothing in the service.
+ */
+final class EngineScenario {
+
+	/** A wait time that runs out only if nothing else can happen first: a stuck waiter. */
+	static final Duration LONG = Duration.ofHours(1);
+
+	private final InMemoryLockService service = new InMemoryLockService();
+
+	private final ObservedBackend.Revocations revocations = new ObservedBackend.Revocations();
+
+	private final InvariantLedger ledger = new InvariantLedger();
+
+	private final List<Process> processes = new ArrayList<>();
+
+	private final List<Thread> threads = new ArrayList<>();
+
+	private final List<String> keys = new ArrayList<>();
+
+	InvariantLedger ledger() {
+		return this.ledger;
+	}
+
+	/**
+	 * A process: an engine over a client of the scenario's service.
+	 * @param rule what its backend keeps
+	 * @param options the engine's options
+	 * @return the process
+	 */
+	Process process(Rule rule, LockEngine.Options options) {
+		ObservedBackend backend = new ObservedBackend(this.service, this.revocations, rule);
+		Process process = new Process(backend, new LockEngine(backend, this.ledger.listener(), options));
+		this.processes.add(process);
+		return process;
+	}
+
+	/**
+	 * A thread of the scenario, started by {@link #run()}.
+	 * @param name its name
+	 * @param body what it does
+	 */
+	void thread(String name, Body body) {
+		this.threads.add(new Thread(() -> {
+			try {
+				body.run();
+			}
+			catch (Exception ex) {
+				throw new AssertionError("Thread '" + name + "' failed: " + ex + "; " + describe(), ex);
+			}
+		}, name));
+	}
+
+	/**
+	 * Runs the threads to their end, then checks that every lock lost was told and that nothing
+	 * is left, and closes the processes.
+	 * @param keys the keys the scenario locks
+	 */
+	void run(String... keys) {
+		this.keys.addAll(List.of(keys));
+
+		this.threads.forEach(Thread::start);
+		for (Thread thread : this.threads) {
+			try {
+				thread.join();
+			}
+			catch (InterruptedException ex) {
+				throw new AssertionError(ex);
+			}
+		}
+		this.ledger.checkSeenLossesTold();
+		for (Process process : this.processes) {
+			process.engine.releaseDeferred();
+		}
+		joinDeferredReleaseThreads();
+		for (Process process : this.processes) {
+			if (process.engine.locksInUse() != 0 || !process.engine.waiters().isEmpty()) {
+				throw new AssertionError("Left in use: " + process.engine.heldLocks() + ", waiters "
+						+ process.engine.waiters());
+			}
+		}
+		for (String key : this.keys) {
+			if (!this.service.entriesOf(key).isEmpty()) {
+				throw new AssertionError("Left in the service for '" + key + "': " + this.service.entriesOf(key));
+			}
+		}
+		this.processes.forEach((process) -> process.backend.close());
+	}
+
+	/**
+	 * Waits for the engines' threads of deferred releases, stopped by
+	 * {@link LockEngine#releaseDeferred()}, to end: one may be releasing a lock still.
+	 */
+	private static void joinDeferredReleaseThreads() {
+		Thread[] threads = new Thread[Thread.activeCount() + 16];
+		int count = Thread.currentThread().getThreadGroup().enumerate(threads);
+		for (int i = 0; i < count; i++) {
+			if (threads[i].getName().equals("distributed-lock-deferred-release")) {
+				try {
+					threads[i].join();
+				}
+				catch (InterruptedException ex) {
+					throw new AssertionError(ex);
+				}
+			}
+		}
+	}
+
+	/**
+	 * What the processes and the service hold and await now, for a failure's message.
+	 * @return a description
+	 */
+	String describe() {
+		StringBuilder description = new StringBuilder();
+		for (int i = 0; i < this.processes.size(); i++) {
+			LockEngine engine = this.processes.get(i).engine;
+			description.append("process ").append(i).append(": held ").append(engine.heldLocks())
+				.append(", waiting ").append(engine.waiters().size())
+				.append(", released later ").append(engine.deferredReleaseCount()).append("; ");
+		}
+		this.keys.forEach((key) -> description.append("service '").append(key).append("': ")
+			.append(this.service.entriesOf(key)));
+		return description.toString();
+	}
+
+	static LockRequest request(String key, LockType type, Duration waitTime) {
+		return new LockRequest(key, type, waitTime, "interleavings");
+	}
+
+	/**
+	 * What a thread of a scenario does.
+	 */
+	@FunctionalInterface
+	interface Body {
+
+		void run() throws Exception;
+
+	}
+
+	/**
+	 * A process of a scenario: its backend and engine, and what its threads do with them.
+	 */
+	final class Process {
+
+		private final ObservedBackend backend;
+
+		private final LockEngine engine;
+
+		Process(ObservedBackend backend, LockEngine engine) {
+			this.backend = backend;
+			this.engine = engine;
+		}
+
+		LockEngine engine() {
+			return this.engine;
+		}
+
+		/**
+		 * Acquires a lock the thread does not hold yet, and tells the ledger.
+		 */
+		LockHandle acquire(LockRequest request) {
+			LockHandle handle = this.engine.acquire(request);
+			EngineScenario.this.ledger.acquired(this.engine, handle);
+			return handle;
+		}
+
+		/**
+		 * Acquires a lock the thread holds already (a re-entry, or a READ inside its WRITE), and
+		 * tells the ledger.
+		 */
+		LockHandle reenter(LockHandle outer, LockRequest request) {
+			LockHandle handle = this.engine.acquire(request);
+			EngineScenario.this.ledger.reentered(outer, handle);
+			return handle;
+		}
+
+		/**
+		 * Closes a handle, telling the ledger what its holder saw of it first.
+		 */
+		void close(LockHandle handle) {
+			EngineScenario.this.ledger.closing(handle);
+			handle.close();
+		}
+
+		/**
+		 * Acquires a lock and closes it.
+		 */
+		void hold(LockRequest request) {
+			close(acquire(request));
+		}
+
+		/**
+		 * Expires the process's session, and checks that the engine told every loss.
+		 */
+		void expireSession() {
+			this.backend.expireSession();
+			EngineScenario.this.ledger.checkLossesTold();
+		}
+
+		/**
+		 * Requests the revocation of a lock, and checks that its holder was told.
+		 */
+		boolean requestRevocation(String key) {
+			boolean held = this.engine.requestRevocation(key, LockType.MUTEX);
+			EngineScenario.this.ledger.checkRevocationsTold();
+			return held;
+		}
+
+	}
+
+}
