@@ -105,16 +105,23 @@ final class EngineScenarios {
 	}
 
 	/**
-	 * Another process asks for the revocation of a revocable MUTEX that threads of a process
-	 * hold and wait for in turn, then waits for it itself.
+	 * Another process asks for the revocation of a MUTEX that threads of a process hold and wait
+	 * for in turn, revocable or not, then waits for it itself.
 	 */
 	static void revocationWhileWaitersQueue(Rule rule) {
-		EngineScenario scenario = new EngineScenario();
+		revocationWhileWaitersQueue(new EngineScenario(), rule);
+	}
+
+	/**
+	 * As {@link #revocationWhileWaitersQueue(Rule)}, checked by a given ledger.
+	 */
+	static void revocationWhileWaitersQueue(EngineScenario scenario, Rule rule) {
 		Process local = scenario.process(rule, HANDING_OFF);
 		Process other = scenario.process(rule, LockEngine.Options.DEFAULTS);
 		for (int i = 0; i < 2; i++) {
 			scenario.thread("local-" + i, () -> local.hold(request(KEY, LockType.MUTEX, LONG).withRevocable(true)));
 		}
+		scenario.thread("local-not-revocable", () -> local.hold(request(KEY, LockType.MUTEX, LONG)));
 		scenario.thread("requester", () -> {
 			other.requestRevocation(KEY);
 			other.hold(request(KEY, LockType.MUTEX, LONG));

@@ -52,6 +52,28 @@ final class InvariantLedger {
 
 	private final List<String> acquisitions = new ArrayList<>();
 
+	/** What listeners were told that they should not have been: a listener's exception is ignored. */
+	private final List<String> wrongTellings = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+	private final Set<AcquiredLock> notRevocable = ConcurrentHashMap.newKeySet();
+
+	private final boolean revokedLocksStayWithTheirHolder;
+
+	/**
+	 * A ledger of the invariants that hold today.
+	 */
+	InvariantLedger() {
+		this(false);
+	}
+
+	/**
+	 * @param revokedLocksStayWithTheirHolder whether a lock whose revocation was requested must
+	 * not pass to another thread of its process by a local hand-off (issue 20, item 6)
+	 */
+	InvariantLedger(boolean revokedLocksStayWithTheirHolder) {
+		this.revokedLocksStayWithTheirHolder = revokedLocksStayWithTheirHolder;
+	}
+
 	/**
 	 * The listener to give the engines: it records what they tell.
 	 * @return the listener
@@ -68,6 +90,10 @@ final class InvariantLedger {
 
 			@Override
 			public void onRevocationRequested(AcquiredLock lock) {
+				if (InvariantLedger.this.notRevocable.contains(lock)) {
+					InvariantLedger.this.wrongTellings.add("The holder of " + lock + ", not revocable, was told of a "
+							+ "revocation request");
+				}
 				InvariantLedger.this.toldRevocation.add(lock);
 			}
 
@@ -79,9 +105,18 @@ final class InvariantLedger {
 	 * and its token.
 	 * @param engine the engine that gave it
 	 * @param handle the handle
+	 * @param revocable whether it was requested revocable
 	 */
-	void acquired(LockEngine engine, LockHandle handle) {
+	void acquired(LockEngine engine, LockHandle handle, boolean revocable) {
+		if (!revocable) {
+			this.notRevocable.add(handle);
+		}
 		BackendLock backendLock = engine.backendLockOf(handle);
+		if (this.revokedLocksStayWithTheirHolder && ObservedBackend.handedOff(backendLock)
+				&& ObservedBackend.revocationRecorded(backendLock)) {
+			throw new AssertionError("A lock whose revocation was requested passed to thread '"
+					+ Thread.currentThread().getName() + "' by a local hand-off: " + handle);
+		}
 		Holder holder = new Holder(handle, backendLock, Thread.currentThread());
 		this.lock.lock();
 		try {
@@ -188,9 +223,13 @@ final class InvariantLedger {
 	}
 
 	/**
-	 * Checks, at the end of a scenario, that every handle its holder saw lost was told.
+	 * Checks, at the end of a scenario, that every handle its holder saw lost was told, and that
+	 * no holder of a lock not revocable was told of a revocation request.
 	 */
-	void checkSeenLossesTold() {
+	void checkAtTheEnd() {
+		if (!this.wrongTellings.isEmpty()) {
+			throw new AssertionError(this.wrongTellings.get(0));
+		}
 		for (LockHandle handle : this.seenLost) {
 			if (!this.toldLost.contains(handle)) {
 				throw new AssertionError("Its holder saw " + handle + " lost, but the listener was not told");
