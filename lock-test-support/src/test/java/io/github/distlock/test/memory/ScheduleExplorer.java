@@ -107,6 +107,10 @@ final class ScheduleExplorer {
 	 * hang.
 	 */
 	private static void warmUp(Runnable warmUp) {
+		Thread.UncaughtExceptionHandler handler = Thread.getDefaultUncaughtExceptionHandler();
+		// outside Fray, on its JDK, timed waits may end early: the warm-up's failures mean nothing
+		Thread.setDefaultUncaughtExceptionHandler((failed, ex) -> {
+		});
 		Thread thread = new Thread(() -> {
 			try {
 				warmUp.run();
@@ -122,6 +126,9 @@ final class ScheduleExplorer {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+		finally {
+			Thread.setDefaultUncaughtExceptionHandler(handler);
 		}
 	}
 
