@@ -3,6 +3,7 @@ package io.github.distlock.test.memory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
@@ -47,10 +48,6 @@ final class EngineScenario {
 	private final List<Thread> threads = new ArrayList<>();
 
 	private final List<String> keys = new ArrayList<>();
-
-	InvariantLedger ledger() {
-		return this.ledger;
-	}
 
 	/**
 	 * A process: an engine over a client of the scenario's service.
@@ -115,6 +112,8 @@ final class EngineScenario {
 			}
 		}
 		this.processes.forEach((process) -> process.backend.close());
+		Tally.LOSSES_TOLD.addAndGet(this.ledger.toldLost());
+		Tally.REVOCATIONS_TOLD.addAndGet(this.ledger.toldRevocation());
 	}
 
 	/**
@@ -158,6 +157,37 @@ final class EngineScenario {
 	}
 
 	/**
+	 * How often the schedules of a scenario went where it is meant to take the engine, counted
+	 * across the schedules since the last {@link #reset()}: a scenario that never got there would
+	 * pass for nothing.
+	 */
+	static final class Tally {
+
+		/** Handles told {@code ->LOST}. */
+		static final AtomicInteger LOSSES_TOLD = new AtomicInteger();
+
+		/** Holders told of a revocation request. */
+		static final AtomicInteger REVOCATIONS_TOLD = new AtomicInteger();
+
+		/** Locks passed to the next local thread. */
+		static final AtomicInteger HAND_OFFS = new AtomicInteger();
+
+		/** Closes that left a lock to be released later (holdAtLeast). */
+		static final AtomicInteger DEFERRED_RELEASES = new AtomicInteger();
+
+		/** Tries without wait that found the lock held. */
+		static final AtomicInteger BUSY = new AtomicInteger();
+
+		private Tally() {
+		}
+
+		static void reset() {
+			List.of(LOSSES_TOLD, REVOCATIONS_TOLD, HAND_OFFS, DEFERRED_RELEASES, BUSY).forEach((count) -> count.set(0));
+		}
+
+	}
+
+	/**
 	 * What a thread of a scenario does.
 	 */
 	@FunctionalInterface
@@ -190,6 +220,9 @@ final class EngineScenario {
 		 */
 		LockHandle acquire(LockRequest request) {
 			LockHandle handle = this.engine.acquire(request);
+			if (ObservedBackend.handedOff(this.engine.backendLockOf(handle))) {
+				Tally.HAND_OFFS.incrementAndGet();
+			}
 			try {
 				EngineScenario.this.ledger.acquired(this.engine, handle, request.revocable());
 			}
@@ -217,6 +250,9 @@ final class EngineScenario {
 		void close(LockHandle handle) {
 			EngineScenario.this.ledger.closing(handle);
 			handle.close();
+			if (this.engine.deferredReleaseCount() > 0) {
+				Tally.DEFERRED_RELEASES.incrementAndGet();
+			}
 		}
 
 		/**

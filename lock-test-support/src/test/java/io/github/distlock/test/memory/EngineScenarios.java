@@ -209,6 +209,7 @@ final class EngineScenarios {
 		}
 		catch (LockAcquisitionException busy) {
 			// the other outcome allowed: it was held
+			EngineScenario.Tally.BUSY.incrementAndGet();
 		}
 	}
 

@@ -209,7 +209,7 @@ final class InvariantLedger {
 		try {
 			for (Holder holder : this.holders) {
 				// the handle's state last: a release marks it released before it leaves the engine
-				if (!this.toldRevocation.contains(holder.handle)
+				if (!this.notRevocable.contains(holder.handle) && !this.toldRevocation.contains(holder.handle)
 						&& ObservedBackend.revocationRecorded(holder.backendLock)
 						&& holder.handle.state() != LockState.RELEASED) {
 					throw new AssertionError("The revocation of " + holder + " was requested, but its holder was "
