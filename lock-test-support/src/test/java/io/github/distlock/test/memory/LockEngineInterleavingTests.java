@@ -60,7 +60,7 @@ class LockEngineInterleavingTests {
 	}
 
 	@Test
-	void revocationRequestedWhileWaitersQueueIsToldToTheHolderInEverySchedule() {
+	void revocationRequestedWhileWaitersQueueIsToldToRevocableHoldersOnlyInEverySchedule() {
 		assertEverySchedulePasses("revocation-while-waiters-queue", EngineScenarios::revocationWhileWaitersQueue);
 		assertThat(Tally.REVOCATIONS_TOLD).as("revocation requests told").hasPositiveValue();
 	}

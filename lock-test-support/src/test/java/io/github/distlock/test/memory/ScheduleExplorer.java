@@ -32,8 +32,13 @@ import org.pastalab.fray.core.scheduler.Scheduler;
  * next deadline when every thread waits, so a timed wait ends exactly when nothing else can
  * happen first, and a wait time of an hour never runs out while a waiter can still be woken.
  * <p>
- * Exploration is seeded: the same seed explores the same schedules. Run it in a JVM that Fray
- * instruments (the {@code fray} profile of this module's build sets that up for failsafe).
+ * Exploration is seeded: the seed picks the scheduler's random choices, so the same seed explores
+ * much the same schedules; not exactly the same from JVM to JVM, since some orders in the engine
+ * follow identity hash codes (a handle set's), which Fray does not control. What replays one
+ * schedule is the recording of its choices that Fray saves when it fails ({@link #replay}).
+ * <p>
+ * Run it in a JVM that Fray instruments: the {@code fray} profile of this module's build sets
+ * that up for failsafe ({@code -Dit.test=…}; under surefire, {@code -Dtest=…}, it is refused).
  */
 final class ScheduleExplorer {
 
@@ -58,6 +63,7 @@ final class ScheduleExplorer {
 	 * @return what was explored, and the failure if one was found
 	 */
 	static Exploration explore(String name, long seed, int iterations, Runnable scenario, Runnable warmUp) {
+		requireFray();
 		warmUp(warmUp);
 		Random seeds = new Random(seed);
 		Path report = reportDirectory(name);
@@ -81,6 +87,7 @@ final class ScheduleExplorer {
 	 * @return the failure of the replayed schedule, or {@code null} if it passed
 	 */
 	static @Nullable Throwable replay(Path recording, Runnable scenario, Runnable warmUp) {
+		requireFray();
 		warmUp(warmUp);
 		try {
 			String schedulerClass = Files.readString(recording.resolve("scheduler")).trim();
@@ -97,6 +104,13 @@ final class ScheduleExplorer {
 		}
 		catch (ReflectiveOperationException | java.io.IOException ex) {
 			throw new IllegalStateException("Cannot replay " + recording, ex);
+		}
+	}
+
+	private static void requireFray() {
+		if (System.getProperty("fray.reports") == null) {
+			throw new IllegalStateException("Not in a JVM that Fray instruments: run the interleaving tests with "
+					+ "-Dit.test=... -DskipITs=false (failsafe, the fray profile of lock-test-support), not -Dtest=...");
 		}
 	}
 
@@ -149,7 +163,7 @@ final class ScheduleExplorer {
 	}
 
 	private static Path reportDirectory(String name) {
-		return Path.of(System.getProperty("fray.reports", "target/fray/reports")).resolve(name);
+		return Path.of(System.getProperty("fray.reports")).resolve(name);
 	}
 
 	/**
