@@ -12,7 +12,10 @@ import java.util.function.Consumer;
 import java.util.function.LongFunction;
 
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +34,8 @@ import org.jspecify.annotations.Nullable;
  * revoked, so that its keys go at once, and replaced by a new one at the next acquisition.
  * <p>
  * Each lease has a floor key ({@link Contenders#floorKey}), put right after the grant: the
- * sequence number below which no contender key of the lease may be created any more.
+ * sequence number below which no contender key of the lease may be created any more. It is
+ * watched, too: etcd deletes it with the lease, so a lease revoked from outside is lost at once.
  */
 final class EtcdSession implements AutoCloseable {
 
@@ -189,10 +193,33 @@ final class EtcdSession implements AutoCloseable {
 						target.completeExceptionally((putFailure != null) ? putFailure : closedFailure());
 					}
 					else {
+						lease.floorWatch.set(watchFloor(lease, put.getHeader().getRevision()));
+						if (lease.status.get() == Status.LOST) {
+							lease.stopWatchingFloor();
+						}
 						target.complete(lease);
 					}
 				});
 		});
+	}
+
+	/**
+	 * Watches the lease's floor key from its put on: etcd deletes it with the lease (revoked from
+	 * outside, or expired), and the lease is then lost at once, not at the next renewal.
+	 */
+	private Watch.Watcher watchFloor(Lease lease, long putRevision) {
+		Watch.Listener listener = Watch.listener((response) -> {
+			for (WatchEvent event : response.getEvents()) {
+				if (event.getEventType() == WatchEvent.EventType.DELETE) {
+					lease.lost();
+				}
+			}
+		}, (failure) -> {
+			// the watch broke: the lease is judged by its renewals alone
+		});
+		return this.client.getWatchClient()
+			.watch(Contenders.bytes(this.floorKey.apply(lease.id())),
+					WatchOption.builder().withRevision(putRevision + 1).withNoPut(true).build(), listener);
 	}
 
 	/** The session's periodic work: status changes told, renewals sent. */
@@ -228,7 +255,10 @@ final class EtcdSession implements AutoCloseable {
 	/** Runs on the thread that found the lease lost: tells on the session's thread, revokes. */
 	private void announceLost(Lease lease) {
 		if (!this.scheduler.isShutdown()) {
-			this.scheduler.execute(() -> lease.tellChange(this.listener));
+			this.scheduler.execute(() -> {
+				lease.stopWatchingFloor();
+				lease.tellChange(this.listener);
+			});
 		}
 		revoke(lease.id());
 	}
@@ -250,6 +280,7 @@ final class EtcdSession implements AutoCloseable {
 		Lease lease = this.renewing;
 		if (lease != null) {
 			lease.lost();
+			lease.stopWatchingFloor();
 			lease.tellChange(this.listener);
 			try {
 				this.client.getLeaseClient().revoke(lease.id()).get(CLOSE_REVOKE_MILLIS, TimeUnit.MILLISECONDS);
@@ -283,6 +314,8 @@ final class EtcdSession implements AutoCloseable {
 		private volatile long confirmedAt;
 
 		private volatile long lastSentAt;
+
+		private final AtomicReference<Watch.@Nullable Watcher> floorWatch = new AtomicReference<>();
 
 		Lease(long id, long ttlSeconds, long confirmedAt, Consumer<Lease> onLost) {
 			this.id = id;
@@ -361,6 +394,13 @@ final class EtcdSession implements AutoCloseable {
 			if (this.status.getAndSet(Status.LOST) != Status.LOST) {
 				this.lostFuture.complete(null);
 				this.onLost.accept(this);
+			}
+		}
+
+		private void stopWatchingFloor() {
+			Watch.Watcher watch = this.floorWatch.getAndSet(null);
+			if (watch != null) {
+				watch.close();
 			}
 		}
 

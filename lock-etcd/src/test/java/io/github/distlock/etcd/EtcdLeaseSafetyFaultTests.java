@@ -31,8 +31,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * A registry's lease is judged by what etcd answered, never by the client's own guesses: the
  * thresholds follow the time to live etcd granted, a lease lives only as of the sending of the
- * request that renewed it, a closed registry takes no lock, and a contender key whose create is
- * overtaken by its removal never comes back to block the lock.
+ * request that renewed it, a lease revoked from outside is lost at once, a closed registry takes
+ * no lock, and a contender key whose create is overtaken by its removal never comes back to
+ * block the lock.
  */
 class EtcdLeaseSafetyFaultTests {
 
@@ -106,6 +107,23 @@ class EtcdLeaseSafetyFaultTests {
 		await().atMost(Duration.ofSeconds(10)).until(() -> held.state() == LockState.LOST);
 		await().atMost(Duration.ofSeconds(5)).until(() -> changes.stream().anyMatch((c) -> c.endsWith("->LOST")));
 		held.close();
+	}
+
+	@Test
+	void aLeaseRevokedFromOutsideIsLostAtOnceNotAtTheNextRenewal() throws Exception {
+		List<String> changes = new CopyOnWriteArrayList<>();
+		// renewed every 20 s: only etcd's delete of the lease's keys can tell the holder sooner
+		EtcdLockRegistry holder = registry(etcd.endpoint(), Duration.ofSeconds(60), recorder(changes));
+		LockHandle held = holder.acquire(request("revoked", Duration.ofSeconds(10)));
+		Client operator = client(etcd.endpoint());
+		operator.getLeaseClient().revoke(holder.currentLeaseId()).get(5, TimeUnit.SECONDS);
+		await().atMost(Duration.ofSeconds(5)).until(() -> held.state() == LockState.LOST);
+		await().atMost(Duration.ofSeconds(5)).until(() -> changes.contains("HELD->LOST"));
+		held.close();
+		// a new lease for the next lock
+		try (LockHandle again = holder.acquire(request("revoked", Duration.ofSeconds(10)))) {
+			assertThat(again.fencingToken()).isGreaterThan(held.fencingToken());
+		}
 	}
 
 	@Test
