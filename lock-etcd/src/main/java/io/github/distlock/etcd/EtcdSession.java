@@ -7,6 +7,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
@@ -65,6 +66,9 @@ final class EtcdSession implements AutoCloseable {
 
 	/** How often a lease in doubt is renewed, at most: a member's death then costs an election. */
 	private static final long DOUBT_RENEW_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
+
+	/** How many renewals of a lease may wait for their answer at once. */
+	private static final int MAX_RENEWALS_IN_FLIGHT = 3;
 
 	private static final long CLOSE_REVOKE_MILLIS = 1_000;
 
@@ -236,12 +240,17 @@ final class EtcdSession implements AutoCloseable {
 	}
 
 	private void renew(Lease lease) {
+		if (lease.renewalsInFlight.incrementAndGet() > MAX_RENEWALS_IN_FLIGHT) {
+			lease.renewalsInFlight.decrementAndGet();
+			return;
+		}
 		long sentAt = System.nanoTime();
 		lease.sent(sentAt);
 		this.client.getLeaseClient()
 			.keepAliveOnce(lease.id())
 			.orTimeout(lease.ttlNanos, TimeUnit.NANOSECONDS)
 			.whenComplete((response, failure) -> {
+				lease.renewalsInFlight.decrementAndGet();
 				if (failure == null && response.getTTL() > 0) {
 					lease.confirmed(sentAt, response.getTTL());
 				}
@@ -316,6 +325,8 @@ final class EtcdSession implements AutoCloseable {
 		private volatile long lastSentAt;
 
 		private final AtomicReference<Watch.@Nullable Watcher> floorWatch = new AtomicReference<>();
+
+		private final AtomicInteger renewalsInFlight = new AtomicInteger();
 
 		Lease(long id, long ttlSeconds, long confirmedAt, Consumer<Lease> onLost) {
 			this.id = id;
