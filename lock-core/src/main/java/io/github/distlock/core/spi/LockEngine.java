@@ -169,16 +169,7 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 					: acquireFirst(entry, request, path, start, deadline);
 			EngineLockHandle handle = track(entry, hold, request, path);
 			tracked = true;
-			if (request.revocable()) {
-				watchRevocation(handle);
-			}
-			if (handle.state() == LockState.LOST) {
-				// lost before it could be followed: never hand out a lost lock
-				if (handle.markReleased()) {
-					release(handle, false);
-				}
-				throw new LockLostException(key, path);
-			}
+			handOut(handle);
 			return handle;
 		}
 		catch (InterruptedException ex) {
@@ -196,6 +187,31 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 			if (!tracked) {
 				releaseEntry(entry, key);
 			}
+		}
+	}
+
+	/**
+	 * Readies a tracked handle for its holder: its revocation watch, if it is revocable, and a
+	 * last look at its state. A handle that cannot be handed out is given back, untracked, before
+	 * the failure is thrown: nothing is left held with nobody to release it.
+	 * @throws LockLostException if the lock was lost before it could be followed
+	 * @throws LockBackendException if its revocation watch could not be set up
+	 */
+	private void handOut(EngineLockHandle handle) {
+		try {
+			if (handle.request().revocable()) {
+				watchRevocation(handle);
+			}
+			if (handle.state() == LockState.LOST) {
+				// lost before it could be followed: never hand out a lost lock
+				throw new LockLostException(handle.key(), handle.path());
+			}
+		}
+		catch (RuntimeException ex) {
+			if (handle.markReleased()) {
+				release(handle, false);
+			}
+			throw ex;
 		}
 	}
 
@@ -344,7 +360,15 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	private void watchRevocation(EngineLockHandle handle) {
 		Hold hold = handle.hold();
 		if (hold.startWatchingRevocation()) {
-			hold.lock().watchRevocation(() -> revocationRequested(hold));
+			try {
+				hold.lock().watchRevocation(() -> revocationRequested(hold));
+			}
+			catch (RuntimeException ex) {
+				// a later revocable re-entry tries again
+				hold.stopWatchingRevocation();
+				throw new LockBackendException("Could not watch lock '" + handle.key() + "' (" + handle.path()
+						+ ") for revocation requests, so it was not handed out: " + ex, ex);
+			}
 		}
 		if (hold.revocationRequested()) {
 			tellRevocation(handle);

@@ -27,6 +27,7 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
 import io.github.distlock.test.memory.InMemoryLockService;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -353,6 +354,53 @@ class LockEngineTests {
 		assertThat(engine.locksInUse()).isZero();
 	}
 
+	// ---- a revocation watch that cannot be set up --------------------------------------------
+
+	/**
+	 * A revocable lock whose revocation watch cannot be set up is refused, untracked and given
+	 * back to the service, not left held with nobody to release it.
+	 */
+	@Test
+	void lockWhoseRevocationWatchCannotBeSetUpIsRefusedAndReleased() {
+		Semaphore service = new Semaphore(1);
+		SinglePermitBackend backend = new SinglePermitBackend(service);
+		LockEngine engine = new LockEngine(backend, NO_LISTENER, LockEngine.Options.DEFAULTS);
+		backend.failRevocationWatches(new IllegalStateException("watch client closed"));
+		Throwable failure = catchThrowable(
+				() -> engine.acquire(request("unwatched", LockType.MUTEX, LONG).withRevocable(true)));
+		assertThat(engine.heldLocks()).isEmpty();
+		assertThat(engine.locksInUse()).isZero();
+		assertThat(service.availablePermits()).as("the lock is free in the service").isEqualTo(1);
+		assertThat(failure).isInstanceOf(LockBackendException.class)
+			.hasMessageContaining("'unwatched'")
+			.hasMessageContaining("revocation")
+			.hasRootCauseInstanceOf(IllegalStateException.class);
+	}
+
+	/**
+	 * A revocable re-entry whose watch cannot be set up is refused, the outer lock stays held
+	 * and is released with its own close, and a later revocable re-entry sets the watch up.
+	 */
+	@Test
+	void reentryWhoseRevocationWatchCannotBeSetUpLeavesTheOuterLockAsItWas() {
+		Semaphore service = new Semaphore(1);
+		SinglePermitBackend backend = new SinglePermitBackend(service);
+		LockEngine engine = new LockEngine(backend, NO_LISTENER, LockEngine.Options.DEFAULTS);
+		LockHandle outer = engine.acquire(request("unwatched-inner", LockType.MUTEX, LONG));
+		backend.failRevocationWatches(new IllegalStateException("watch client closed"));
+		assertThatExceptionOfType(LockBackendException.class).isThrownBy(
+				() -> engine.acquire(request("unwatched-inner", LockType.MUTEX, LONG).withRevocable(true)));
+		assertThat(engine.heldLocks()).containsExactly(outer);
+		assertThat(outer.isHeld()).isTrue();
+		backend.failRevocationWatches(null);
+		try (LockHandle inner = engine.acquire(request("unwatched-inner", LockType.MUTEX, LONG).withRevocable(true))) {
+			assertThat(backend.revocationWatches()).as("watches set up").isEqualTo(1);
+		}
+		outer.close();
+		assertThat(engine.locksInUse()).isZero();
+		assertThat(service.availablePermits()).as("the lock is free in the service").isEqualTo(1);
+	}
+
 	/**
 	 * A lock service of one permit, whose hand-off runs a hook first.
 	 */
@@ -364,7 +412,11 @@ class LockEngineTests {
 
 		private final AtomicInteger handOffs = new AtomicInteger();
 
+		private final AtomicInteger revocationWatches = new AtomicInteger();
+
 		private volatile Callable<?> beforeHandOff = () -> null;
+
+		private volatile @Nullable RuntimeException revocationWatchFailure;
 
 		SinglePermitBackend(Semaphore permit) {
 			this.permit = permit;
@@ -376,6 +428,20 @@ class LockEngineTests {
 
 		int handOffs() {
 			return this.handOffs.get();
+		}
+
+		/** Makes each revocation watch throw this from now on, or none for {@code null}. */
+		void failRevocationWatches(@Nullable RuntimeException failure) {
+			this.revocationWatchFailure = failure;
+		}
+
+		int revocationWatches() {
+			return this.revocationWatches.get();
+		}
+
+		@Override
+		public boolean supportsRevocation(LockType type) {
+			return true;
 		}
 
 		@Override
@@ -443,6 +509,15 @@ class LockEngineTests {
 			@Override
 			public void release() {
 				SinglePermitBackend.this.permit.release();
+			}
+
+			@Override
+			public void watchRevocation(Runnable onRequested) {
+				RuntimeException failure = SinglePermitBackend.this.revocationWatchFailure;
+				if (failure != null) {
+					throw failure;
+				}
+				SinglePermitBackend.this.revocationWatches.incrementAndGet();
 			}
 
 		}
