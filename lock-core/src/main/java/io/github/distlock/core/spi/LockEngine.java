@@ -267,14 +267,15 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	 * Hands the lock of a hold released by its last handle to the next thread of this JVM that
 	 * waits for it, instead of releasing it in the service: a {@code MUTEX} only, while the
 	 * service says it is held, at most {@code maxHandoffs} times in a row and within
-	 * {@code maxHandoffTime} of its acquisition in the service.
+	 * {@code maxHandoffTime} of its acquisition in the service, and never once its revocation
+	 * was requested (the request is for a contender elsewhere, which gets it from the service).
 	 * @return whether it was handed off
 	 */
 	private boolean handOff(EngineLockHandle handle, Hold hold) {
 		LocalLockQueue local = hold.localTurn();
 		if (hold.type() != LockType.MUTEX || local == null || hold.handoffs() >= this.options.maxHandoffs()
 				|| System.nanoTime() - hold.acquiredNanos() >= this.maxHandoffNanos || !local.hasQueuedThreads()
-				|| hold.lock().state() != LockState.HELD) {
+				|| hold.revocationRequested() || hold.lock().state() != LockState.HELD) {
 			return false;
 		}
 		BackendLock next = hold.lock().handOff();

@@ -279,6 +279,34 @@ class LockEngineTests {
 	}
 
 	/**
+	 * A holder whose revocation was requested gives its lock back to the service when it
+	 * releases it, for the contender that asked, although a thread of its own process waits.
+	 */
+	@Test
+	void lockWhoseRevocationWasRequestedIsNotHandedOff() throws Exception {
+		Semaphore service = new Semaphore(1);
+		SinglePermitBackend backend = new SinglePermitBackend(service);
+		LockEngine engine = new LockEngine(backend, NO_LISTENER, handingOff(8));
+		long firstToken;
+		Future<Long> next;
+		try (LockHandle first = engine.acquire(request("revoked", LockType.MUTEX, LONG).withRevocable(true))) {
+			firstToken = first.fencingToken();
+			next = this.executor.submit(() -> {
+				try (LockHandle lock = engine.acquire(request("revoked", LockType.MUTEX, LONG))) {
+					return lock.fencingToken();
+				}
+			});
+			await().until(() -> engine.waiters().size() == 1);
+			backend.requestRevocation();
+			assertThat(first.revocationRequested()).isTrue();
+		}
+		assertThat(next.get(10, TimeUnit.SECONDS) >> 10).as("a new grant of the service")
+			.isGreaterThan(firstToken >> 10);
+		assertThat(backend.handOffs()).isZero();
+		assertThat(service.availablePermits()).isEqualTo(1);
+	}
+
+	/**
 	 * Threads that give up their waits (short waits, interrupts) around hand-offs leave nothing
 	 * behind: a lock handed off that no thread came for is released with the last use of its
 	 * lock.
@@ -418,6 +446,9 @@ class LockEngineTests {
 
 		private volatile @Nullable RuntimeException revocationWatchFailure;
 
+		private volatile Runnable onRevocationRequested = () -> {
+		};
+
 		SinglePermitBackend(Semaphore permit) {
 			this.permit = permit;
 		}
@@ -437,6 +468,11 @@ class LockEngineTests {
 
 		int revocationWatches() {
 			return this.revocationWatches.get();
+		}
+
+		/** Tells the watch of the lock watched last that its revocation was requested. */
+		void requestRevocation() {
+			this.onRevocationRequested.run();
 		}
 
 		@Override
@@ -518,6 +554,7 @@ class LockEngineTests {
 					throw failure;
 				}
 				SinglePermitBackend.this.revocationWatches.incrementAndGet();
+				SinglePermitBackend.this.onRevocationRequested = onRequested;
 			}
 
 		}
