@@ -19,6 +19,11 @@ import org.jspecify.annotations.Nullable;
  * <pre class="code">
  * locks.executeAll(List.of("stock:7", "stock:3"), Duration.ofSeconds(3), () -&gt; transfer(7, 3));
  * </pre>
+ * The {@code execute} methods return the callback's result only once each lock is known to
+ * have been held throughout: a lock {@link LockState#IN_DOUBT in doubt} when the callback
+ * returns is kept until the lock service settles it (within the session timeout or lease time
+ * to live), and reported as lost if it is lost.
+ * <p>
  * Every method throws {@link LockAcquisitionException} when the wait time elapses,
  * {@link LockInterruptedException} when the waiting thread is interrupted,
  * {@link LockBackendException} when the lock service fails, and {@link InvalidLockKeyException} for
@@ -33,7 +38,8 @@ public interface LockOperations {
 	 * @param callback the work
 	 * @param <T> the type of the result
 	 * @return the callback's result
-	 * @throws LockLostException if the lock was lost while the callback ran
+	 * @throws LockLostException if the lock was lost while the callback ran, or was in doubt when it
+	 * returned and was lost then
 	 */
 	default <T extends @Nullable Object> T execute(String key, Duration waitTime, LockCallback<T> callback) {
 		return execute(key, waitTime, LockType.MUTEX, callback);
@@ -47,7 +53,8 @@ public interface LockOperations {
 	 * @param callback the work
 	 * @param <T> the type of the result
 	 * @return the callback's result
-	 * @throws LockLostException if the lock was lost while the callback ran
+	 * @throws LockLostException if the lock was lost while the callback ran, or was in doubt when it
+	 * returned and was lost then
 	 */
 	default <T extends @Nullable Object> T execute(String key, Duration waitTime, LockType type,
 			LockCallback<T> callback) {
@@ -60,7 +67,8 @@ public interface LockOperations {
 	 * @param callback the work
 	 * @param <T> the type of the result
 	 * @return the callback's result
-	 * @throws LockLostException if the lock was lost while the callback ran (unless
+	 * @throws LockLostException if the lock was lost while the callback ran, or was in doubt when it
+	 * returned and was lost then (unless
 	 * {@code distributed-lock.lock-lost.fail-on-return} is {@code false})
 	 */
 	<T extends @Nullable Object> T execute(LockRequest request, LockCallback<T> callback);
@@ -102,7 +110,8 @@ public interface LockOperations {
 	 * @param <T> the type of the result
 	 * @return the callback's result
 	 * @throws InvalidLockKeyException if there is no key, or one is null or blank
-	 * @throws LockLostException if one of the locks was lost while the callback ran
+	 * @throws LockLostException if one of the locks was lost while the callback ran, or was in doubt
+	 * when it returned and was lost then
 	 */
 	default <T extends @Nullable Object> T executeAll(Collection<String> keys, Duration waitTime,
 			LockCallback<T> callback) {
@@ -116,7 +125,8 @@ public interface LockOperations {
 	 * @param callback the work; {@link LockContext#all()} gives each key's lock and fencing token
 	 * @param <T> the type of the result
 	 * @return the callback's result
-	 * @throws LockLostException if one of the locks was lost while the callback ran
+	 * @throws LockLostException if one of the locks was lost while the callback ran, or was in doubt
+	 * when it returned and was lost then
 	 */
 	default <T extends @Nullable Object> T executeAll(MultiLockRequest request, LockCallback<T> callback) {
 		return MultiKeyLocking.execute(this, request, callback);

@@ -11,7 +11,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The default {@link LockOperations}: acquires through a {@link LockRegistry}, exposes the held
- * lock through {@link LockContext}, and reports a lock lost while the work ran. Lock events
+ * lock through {@link LockContext}, and reports a lock lost while the work ran. A lock in doubt
+ * when the work ends is kept until the lock service settles it: {@code execute} returns the
+ * result once it is held again, and reports it as lost if it is lost. Lock events
  * come from the registry ({@link io.github.distlock.core.spi.LockEngine} tells its listener of
  * each), or from the template for a registry that tells none.
  */
@@ -71,7 +73,7 @@ public class LockTemplate implements LockOperations {
 		Objects.requireNonNull(callback, "callback");
 		try (LockHandle lock = acquire(request)) {
 			T result = callback.doInLock();
-			checkNotLost(lock);
+			report(LockSettlement.lossOf(lock));
 			return result;
 		}
 	}
@@ -81,10 +83,7 @@ public class LockTemplate implements LockOperations {
 		Objects.requireNonNull(callback, "callback");
 		try (MultiLockHandle locks = acquireAll(request)) {
 			T result = callback.doInLock();
-			LockHandle lost = locks.firstLost();
-			if (lost != null) {
-				checkNotLost(lost);
-			}
+			report(LockSettlement.firstLossOf(locks.locks()));
 			return result;
 		}
 	}
@@ -120,11 +119,14 @@ public class LockTemplate implements LockOperations {
 		return tracked;
 	}
 
-	private void checkNotLost(AcquiredLock lock) {
-		if (lock.state() != LockState.LOST) {
+	/**
+	 * Reports a lock lost while the work ran, or in doubt when it ended and lost afterwards: by
+	 * throwing it, or by a warning.
+	 */
+	private void report(@Nullable LockLostException lost) {
+		if (lost == null) {
 			return;
 		}
-		LockLostException lost = new LockLostException(lock.key(), lock.path());
 		if (this.failOnLost) {
 			throw lost;
 		}

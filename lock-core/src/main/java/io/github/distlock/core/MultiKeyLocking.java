@@ -39,9 +39,9 @@ final class MultiKeyLocking {
 		Objects.requireNonNull(callback, "callback");
 		try (MultiLockHandle locks = operations.acquireAll(request)) {
 			T result = callback.doInLock();
-			LockHandle lost = locks.firstLost();
+			LockLostException lost = LockSettlement.firstLossOf(locks.locks());
 			if (lost != null) {
-				throw new LockLostException(lost.key(), lost.path());
+				throw lost;
 			}
 			return result;
 		}

@@ -2,8 +2,9 @@ package io.github.distlock.leader;
 
 /**
  * What a participant of a selector-mode election does while it leads: leadership ends when it
- * returns, and the participant queues again. It runs on the election's thread, which is
- * interrupted when leadership is revoked.
+ * returns, and the participant queues again. It runs on a thread of the election, which is
+ * interrupted when leadership is revoked; the election's lock is kept until it returns, so a
+ * task that ignores the interrupt delays the next leader rather than run beside it.
  */
 @FunctionalInterface
 public interface LeaderTask {

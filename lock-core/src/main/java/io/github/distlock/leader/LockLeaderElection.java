@@ -36,7 +36,9 @@ import org.jspecify.annotations.Nullable;
  * {@link #lockStateChanged() lockStateChanged} called for the registry's state changes (as
  * {@link LeaderElections} does) at once, otherwise within 200 ms. Leader work running then is
  * interrupted if the options say so (a selector task always), and ends with
- * {@link LeadershipLostException}. A leader whose process did not run for longer than the
+ * {@link LeadershipLostException}. A selector task keeps the lock until it returns, even
+ * past its revocation, so that no other participant leads beside it (unless the lock is lost
+ * meanwhile). A leader whose process did not run for longer than the
  * pause tolerance gives leadership up when it resumes, before the lock service could tell it
  * that its session ended, and does not count as leader meanwhile.
  */
@@ -275,7 +277,9 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	}
 
 	/**
-	 * Joins the election, on a thread of its own; does nothing if it takes part already.
+	 * Joins the election, on a thread of its own; does nothing if it takes part already. After a
+	 * {@link #stop()} that returned before the election's thread ended, that thread takes part
+	 * again once it has finished leaving.
 	 * @throws IllegalStateException if it was closed
 	 */
 	public void start() {
@@ -284,10 +288,11 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 			if (this.closed) {
 				throw new IllegalStateException("Election '" + this.name + "' was closed");
 			}
+			this.running = true;
 			if (this.thread != null) {
+				// the thread of an earlier stop() has not ended yet: it takes part again
 				return;
 			}
-			this.running = true;
 			Thread campaign = new Thread(this::campaign, "distributed-lock-leader-" + this.name);
 			campaign.setDaemon(true);
 			this.thread = campaign;
@@ -300,7 +305,9 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 
 	/**
 	 * Leaves the election: a leader's term ends ({@link RevocationReason#LEFT}) and its lock is
-	 * released. Waits up to 10 seconds for the election's thread. It may be started again.
+	 * released, in selector mode once the task has ended. Waits up to 10 seconds for the
+	 * election's thread, which goes on leaving in the background after that. It may be started
+	 * again.
 	 */
 	public void stop() {
 		Thread campaign;
@@ -325,16 +332,8 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 		}
 		if (campaign.isAlive()) {
 			logger.warn("Election '" + this.name + "': its thread did not end within " + CLOSE_WAIT_MILLIS
-					+ " ms of leaving (a leader task that ignores interrupts?)");
-		}
-		this.stateLock.lock();
-		try {
-			if (this.thread == campaign && !campaign.isAlive()) {
-				this.thread = null;
-			}
-		}
-		finally {
-			this.stateLock.unlock();
+					+ " ms of leaving (a leader task that ignores interrupts?); it releases the election's lock"
+					+ " once the task has ended");
 		}
 	}
 
@@ -378,6 +377,34 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	}
 
 	private void campaign() {
+		do {
+			takePart();
+			revoke(RevocationReason.LEFT);
+		}
+		while (!ended());
+	}
+
+	/**
+	 * Ends the election's thread, unless {@link #start()} was called since the last
+	 * {@link #stop()}: a start either finds the thread gone and starts another, or finds it here
+	 * and it takes part again.
+	 * @return whether the thread ends
+	 */
+	private boolean ended() {
+		this.stateLock.lock();
+		try {
+			if (this.running) {
+				return false;
+			}
+			this.thread = null;
+			return true;
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+	}
+
+	private void takePart() {
 		while (this.running) {
 			LockHandle handle = takeLock();
 			if (handle == null) {
@@ -399,7 +426,6 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 				pause(this.options.retryDelay());
 			}
 		}
-		revoke(RevocationReason.LEFT);
 	}
 
 	private @Nullable LockHandle takeLock() {
@@ -657,17 +683,31 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 			return this.failed;
 		}
 
-		/** Waits for the task, which its term's revocation interrupted. */
+		/**
+		 * Waits for the task, which its term's revocation interrupted, however long it takes:
+		 * the election's lock is released only after it, so that no participant, in this
+		 * process or another, leads beside it (unless the lock is lost meanwhile). An interrupt
+		 * ({@link #stop()}) does not end the wait; a warning is logged every 10 seconds.
+		 */
 		void awaitEnd() {
-			try {
-				this.thread.join(CLOSE_WAIT_MILLIS);
+			long start = System.nanoTime();
+			boolean interrupted = false;
+			while (this.thread.isAlive()) {
+				try {
+					this.thread.join(CLOSE_WAIT_MILLIS);
+				}
+				catch (InterruptedException ex) {
+					interrupted = true;
+					continue;
+				}
+				if (this.thread.isAlive()) {
+					logger.warn("Election '" + LockLeaderElection.this.name + "': the leader task has not ended "
+							+ TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + " s after its revocation"
+							+ " (does it ignore interrupts?); the election's lock is kept until it does");
+				}
 			}
-			catch (InterruptedException ex) {
+			if (interrupted) {
 				Thread.currentThread().interrupt();
-			}
-			if (this.thread.isAlive()) {
-				logger.warn("Election '" + LockLeaderElection.this.name + "': the leader task did not end within "
-						+ CLOSE_WAIT_MILLIS + " ms of its revocation; its lock is released all the same");
 			}
 		}
 

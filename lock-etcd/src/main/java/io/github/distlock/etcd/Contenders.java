@@ -19,6 +19,7 @@ import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.options.WatchOption;
@@ -76,33 +77,103 @@ final class Contenders {
 	}
 
 	/**
+	 * The floor key of a lease under a prefix: its value is the sequence number below which no
+	 * contender key of the lease may be created any more.
+	 */
+	static String floorKey(String prefix, long leaseId) {
+		return prefix + "/" + Long.toHexString(leaseId);
+	}
+
+	/** A floor key's value for a sequence number: fixed width, so that etcd orders values as numbers. */
+	static String floorValue(long sequence) {
+		return String.format("%016x", sequence);
+	}
+
+	/** The sequence number in a contender key's name. */
+	static long sequenceOf(String key) {
+		return Long.parseUnsignedLong(key.substring(key.lastIndexOf('-') + 1), 16);
+	}
+
+	/**
 	 * Creates a contender key bound to a lease and reads its queue, in one transaction: an
-	 * acquisition that finds nobody ahead needs no other request. When this fails or is
-	 * interrupted, the key may exist all the same: the caller deletes it.
+	 * acquisition that finds nobody ahead needs no other request. The key is put only if it does
+	 * not exist and the lease's floor is below its sequence number, so that a copy of this
+	 * request that reaches etcd after the key was {@link #remove removed} (a retry's first copy,
+	 * or one overtaken by the removal) creates nothing. When this fails or is interrupted, the
+	 * key may exist all the same: the caller removes it.
 	 * @param key a name from {@link #newKey}
+	 * @param floorKey the floor key of the lease
 	 * @param position the queue position to take, or 0 for the key's own create revision
 	 * @param owner the request's owner, or {@code null}
-	 * @return the contender and its queue as of the transaction
+	 * @return the contender and its queue as of the transaction, or {@code null} if the floor was
+	 * raised above the key's sequence meanwhile (ask again with a new key)
+	 * @throws LeaseGoneException if the lease's floor is gone: so is the lease
 	 */
-	Created create(String key, boolean writer, long leaseId, long position, @Nullable String owner,
-			long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
+	@Nullable Created create(String key, boolean writer, long leaseId, String floorKey, long position,
+			@Nullable String owner, long deadlineNanos)
+			throws InterruptedException, ExecutionException, TimeoutException, LeaseGoneException {
 		ByteSequence name = bytes(key);
+		ByteSequence floor = bytes(floorKey);
 		ByteSequence value = bytes(value(position, owner));
 		Op readQueue = Op.get(bytes(key.substring(0, key.lastIndexOf('/') + 1)),
 				GetOption.builder().isPrefix(true).build());
-		// a create that jetcd retries must not move the key: put only if it does not exist yet
 		TxnResponse response = await(this.client.getKVClient()
 			.txn()
-			.If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+			.If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.createRevision(0)),
+					new Cmp(floor, Cmp.Op.LESS, CmpTarget.value(bytes(floorValue(sequenceOf(key))))))
 			.Then(Op.put(name, value, PutOption.builder().withLeaseId(leaseId).build()), readQueue)
-			.Else(Op.get(name, GetOption.DEFAULT), readQueue)
+			.Else(Op.get(name, GetOption.DEFAULT), Op.get(floor, GetOption.DEFAULT), readQueue)
 			.commit(), deadlineNanos);
 		List<GetResponse> reads = response.getGetResponses();
-		long createRevision = response.isSucceeded() ? response.getHeader().getRevision()
-				: reads.get(0).getKvs().get(0).getCreateRevision();
+		long createRevision;
+		if (response.isSucceeded()) {
+			createRevision = response.getHeader().getRevision();
+		}
+		else if (!reads.get(0).getKvs().isEmpty()) {
+			// an earlier copy of this request created it
+			createRevision = reads.get(0).getKvs().get(0).getCreateRevision();
+		}
+		else if (reads.get(1).getKvs().isEmpty()) {
+			throw new LeaseGoneException(leaseId);
+		}
+		else {
+			return null;
+		}
 		Contender contender = new Contender(key, writer, (position > 0) ? position : createRevision, createRevision,
 				leaseId, owner);
 		return new Created(contender, queueOf(reads.get(reads.size() - 1)));
+	}
+
+	/**
+	 * Removes a contender key and raises its lease's floor to the key's sequence number, in one
+	 * transaction: no copy of the key's create that is still on its way can put it back.
+	 * @return the transaction, which fails if etcd does not know the lease (then the key went with it)
+	 */
+	CompletableFuture<TxnResponse> remove(String key, long leaseId, String floorKey) {
+		ByteSequence floor = bytes(floorKey);
+		ByteSequence sequence = bytes(floorValue(sequenceOf(key)));
+		Op delete = Op.delete(bytes(key), DeleteOption.DEFAULT);
+		return this.client.getKVClient()
+			.txn()
+			.If(new Cmp(floor, Cmp.Op.LESS, CmpTarget.value(sequence)))
+			.Then(Op.put(floor, sequence, PutOption.builder().withLeaseId(leaseId).build()), delete)
+			.Else(delete)
+			.commit();
+	}
+
+	/**
+	 * {@link #remove Removes} a contender key, waiting for etcd until the deadline.
+	 */
+	void remove(String key, long leaseId, String floorKey, long deadlineNanos)
+			throws InterruptedException, ExecutionException, TimeoutException {
+		try {
+			await(remove(key, leaseId, floorKey), deadlineNanos);
+		}
+		catch (ExecutionException ex) {
+			if (!EtcdErrors.isLeaseNotFound(ex)) {
+				throw ex;
+			}
+		}
 	}
 
 	/**
@@ -171,9 +242,11 @@ final class Contenders {
 	 * revision and, once etcd confirms it, the key is read: gone already, or deleted later and
 	 * seen by the watch, no delete is missed. (A watch from a past revision would be "unsynced"
 	 * in etcd and could be told of the delete only by a catch-up pass that runs every 100 ms.)
-	 * @return whether the key was deleted, or the watch ended and the queue should be read again
+	 * @param abort ends the wait early when completed (the waiter's lease was lost)
+	 * @return whether the key was deleted, or the watch ended, or the wait was aborted: the queue
+	 * should be read again
 	 */
-	boolean awaitDelete(String key, long deadlineNanos) throws InterruptedException {
+	boolean awaitDelete(String key, long deadlineNanos, CompletableFuture<?> abort) throws InterruptedException {
 		CompletableFuture<Void> created = new CompletableFuture<>();
 		CompletableFuture<Void> deleted = new CompletableFuture<>();
 		Watch.Listener listener = Watch.listener((response) -> {
@@ -186,6 +259,7 @@ final class Contenders {
 				}
 			}
 		}, (failure) -> deleted.complete(null), () -> deleted.complete(null));
+		abort.whenComplete((done, failure) -> deleted.complete(null));
 		ByteSequence name = bytes(key);
 		try (Watch.Watcher watcher = this.client.getWatchClient()
 			.watch(name, WatchOption.builder().withNoPut(true).withCreateNotify(true).build(), listener)) {
@@ -208,14 +282,6 @@ final class Contenders {
 		catch (ExecutionException ex) {
 			return true;
 		}
-	}
-
-	CompletableFuture<?> deleteAsync(String key) {
-		return this.client.getKVClient().delete(bytes(key));
-	}
-
-	void delete(String key, long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
-		await(this.client.getKVClient().delete(bytes(key)), deadlineNanos);
 	}
 
 	private static String value(long position, @Nullable String owner) {

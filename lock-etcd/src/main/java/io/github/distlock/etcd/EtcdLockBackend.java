@@ -39,6 +39,9 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 	 */
 	private static final long CALL_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
+	/** The least time a call of a wait given up is given, however late it is made. */
+	private static final long MIN_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
 	/** How long introspection waits for etcd. */
 	private static final long INTROSPECTION_NANOS = TimeUnit.SECONDS.toNanos(3);
 
@@ -49,7 +52,12 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 
 	private static final long UNAVAILABLE_RETRY_MILLIS = 100;
 
+	/** The key under which the floor keys of the registry's leases are ({@link Contenders#floorKey}). */
+	static final String FLOORS_KEY = "distributed-lock.lease-floors";
+
 	private final LockPathResolver pathResolver;
+
+	private final String floorPrefix;
 
 	private final ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1, (task) -> {
 		Thread thread = new Thread(task, "distributed-lock-etcd");
@@ -66,8 +74,14 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 
 	EtcdLockBackend(Client client, LockPathResolver pathResolver, Duration leaseTtl) {
 		this.pathResolver = pathResolver;
+		this.floorPrefix = pathResolver.resolve(FLOORS_KEY);
 		this.contenders = new Contenders(client);
-		this.session = new EtcdSession(client, leaseTtl, (lease, status) -> this.onChange.run(), this.scheduler);
+		this.session = new EtcdSession(client, leaseTtl, this::floorKey, (lease, status) -> this.onChange.run(),
+				this.scheduler);
+	}
+
+	String floorKey(long leaseId) {
+		return Contenders.floorKey(this.floorPrefix, leaseId);
 	}
 
 	@Override
@@ -91,27 +105,26 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 			while (true) {
 				lease = this.session.lease(callDeadline(deadline));
 				contenderKey = this.contenders.newKey(path, request.type(), lease.id());
-				String keyToCreate = contenderKey;
-				long leaseId = lease.id();
-				String owner = request.owner();
-				// the create puts only if absent, so a retry after an unanswered attempt is safe
-				Contenders.Created created = retryWhileUnavailable(
-						() -> this.contenders.create(keyToCreate, writer, leaseId, 0, owner, callDeadline(deadline)),
-						callDeadline(deadline));
-				Contenders.Contender contender = created.contender();
-				Boolean turn = awaitTurn(contender, created.queue(), deadline);
+				Contenders.Created created = create(contenderKey, writer, lease, 0, request.owner(), deadline);
+				if (created == null) {
+					// the floor passed the key, or the lease is gone: a new key, under a live lease
+					contenderKey = null;
+					continue;
+				}
+				Boolean turn = awaitTurn(created.contender(), created.queue(), lease, deadline);
 				if (turn == null) {
 					// the lease ended while waiting, and the key with it: queue again under a new one
 					contenderKey = null;
 					continue;
 				}
 				if (!turn) {
-					// deleted now, so that the next acquisition of this registry does not queue behind it
-					delete(contenderKey, lease, "give up lock '" + key + "'");
+					// removed now, so that the next acquisition of this registry does not queue behind it
+					String given = contenderKey;
 					contenderKey = null;
+					giveUp(given, lease, key, path, deadline);
 					throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
 				}
-				EtcdHeldLock held = new EtcdHeldLock(this, contender, lease);
+				EtcdHeldLock held = new EtcdHeldLock(this, created.contender(), lease);
 				contenderKey = null;
 				return held;
 			}
@@ -121,8 +134,37 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 		}
 		finally {
 			if (contenderKey != null) {
-				deleteInBackground(contenderKey, lease);
+				removeInBackground(contenderKey, lease);
 			}
+		}
+	}
+
+	/**
+	 * Creates a contender key, trying again while no member can serve it for now.
+	 * @return the key and its queue, or {@code null} if the key cannot be created (its lease's
+	 * floor passed it, or the lease is gone, which is then marked lost)
+	 */
+	private Contenders.@Nullable Created create(String contenderKey, boolean writer, EtcdSession.Lease lease,
+			long position, @Nullable String owner, long deadline)
+			throws InterruptedException, ExecutionException, TimeoutException {
+		String floorKey = floorKey(lease.id());
+		try {
+			return retryWhileUnavailable(() -> {
+				try {
+					return this.contenders.create(contenderKey, writer, lease.id(), floorKey, position, owner,
+							callDeadline(deadline));
+				}
+				catch (LeaseGoneException ex) {
+					throw new ExecutionException(ex);
+				}
+			}, callDeadline(deadline));
+		}
+		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof LeaseGoneException) {
+				lease.lost();
+				return null;
+			}
+			throw ex;
 		}
 	}
 
@@ -136,24 +178,27 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 		EtcdHeldLock outer = (EtcdHeldLock) write;
 		EtcdSession.Lease lease = outer.lease();
 		String path = this.pathResolver.resolve(request.key());
-		if (lease.status() == EtcdSession.Status.LOST) {
-			throw new LockLostException(request.key(), path);
-		}
-		String key = this.contenders.newKey(path, LockType.READ, lease.id());
-		boolean created = false;
+		String key = null;
 		try {
-			Contenders.Contender read = this.contenders
-				.create(key, false, lease.id(), outer.contender().position(), request.owner(), callDeadline(deadline))
-				.contender();
-			created = true;
-			return new EtcdHeldLock(this, read, lease);
+			while (true) {
+				if (lease.status() == EtcdSession.Status.LOST) {
+					throw new LockLostException(request.key(), path);
+				}
+				key = this.contenders.newKey(path, LockType.READ, lease.id());
+				Contenders.Created read = create(key, false, lease, outer.contender().position(), request.owner(),
+						deadline);
+				if (read != null) {
+					key = null;
+					return new EtcdHeldLock(this, read.contender(), lease);
+				}
+			}
 		}
 		catch (ExecutionException | TimeoutException ex) {
 			throw backendFailure(request.key(), path, ex);
 		}
 		finally {
-			if (!created) {
-				deleteInBackground(key, lease);
+			if (key != null) {
+				removeInBackground(key, lease);
 			}
 		}
 	}
@@ -164,18 +209,19 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 	 * @return whether its turn came, {@code false} if the wait time elapsed first, {@code null}
 	 * if its key is gone (its lease ended)
 	 */
-	private @Nullable Boolean awaitTurn(Contenders.Contender contender, Contenders.Queue queue, long deadline)
-			throws InterruptedException, ExecutionException, TimeoutException {
+	private @Nullable Boolean awaitTurn(Contenders.Contender contender, Contenders.Queue queue,
+			EtcdSession.Lease lease, long deadline) throws InterruptedException, ExecutionException, TimeoutException {
 		String path = contender.key().substring(0, contender.key().lastIndexOf('/'));
 		while (true) {
-			if (!queue.contains(contender)) {
+			if (!queue.contains(contender) || lease.status() == EtcdSession.Status.LOST) {
 				return null;
 			}
 			Contenders.Contender blocker = queue.blocker(contender);
 			if (blocker == null) {
 				return true;
 			}
-			if (System.nanoTime() >= deadline || !this.contenders.awaitDelete(blocker.key(), deadline)) {
+			if (System.nanoTime() >= deadline
+					|| !this.contenders.awaitDelete(blocker.key(), deadline, lease.lostFuture())) {
 				return false;
 			}
 			queue = retryWhileUnavailable(() -> this.contenders.list(path, callDeadline(deadline)),
@@ -184,48 +230,67 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 	}
 
 	/**
-	 * Deletes a held lock's key, unless its lease is gone and took the key with it.
+	 * Removes the key of a wait whose time elapsed, within the call's grace; if etcd does not
+	 * answer by then, removes it in the background and fails the acquisition as etcd's.
 	 */
-	void release(EtcdHeldLock lock) {
-		if (lock.lease().status() != EtcdSession.Status.LOST) {
-			delete(lock.contender().key(), lock.lease(), "release the lock of " + lock.describe());
+	private void giveUp(String contenderKey, EtcdSession.Lease lease, String key, String path, long deadline)
+			throws InterruptedException {
+		try {
+			this.contenders.remove(contenderKey, lease.id(), floorKey(lease.id()),
+					Math.max(callDeadline(deadline), System.nanoTime() + MIN_CALL_NANOS));
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			removeInBackground(contenderKey, lease);
+			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") from etcd: its wait "
+					+ "time elapsed, and etcd did not answer when its contender key was to be removed (removed in "
+					+ "the background)", ex);
+		}
+		catch (InterruptedException ex) {
+			removeInBackground(contenderKey, lease);
+			throw ex;
 		}
 	}
 
 	/**
-	 * Deletes a contender key now, waiting at most a second; if etcd does not answer in time,
-	 * deletes it in the background.
+	 * Removes a held lock's key, unless its lease is gone and took the key with it.
 	 */
-	private void delete(String key, EtcdSession.@Nullable Lease lease, String what) {
+	void release(EtcdHeldLock lock) {
+		if (lock.lease().status() == EtcdSession.Status.LOST) {
+			return;
+		}
+		String key = lock.contender().key();
 		try {
-			this.contenders.delete(key, System.nanoTime() + RELEASE_BOUND_NANOS);
+			this.contenders.remove(key, lock.lease().id(), floorKey(lock.lease().id()),
+					System.nanoTime() + RELEASE_BOUND_NANOS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			deleteInBackground(key, lease);
+			removeInBackground(key, lock.lease());
 		}
 		catch (ExecutionException | TimeoutException ex) {
-			logger.warn("Could not " + what + " (key " + key + "); deleting it in the background while its lease "
-					+ "lives: " + ex);
-			deleteInBackground(key, lease);
+			logger.warn("Could not release the lock of " + lock.describe() + "; removing it in the background while "
+					+ "its lease lives: " + ex);
+			removeInBackground(key, lock.lease());
 		}
 	}
 
 	/**
-	 * Deletes a contender key, again and again while etcd cannot be reached, until it is gone or
-	 * its lease ended (which takes the key with it).
+	 * Removes a contender key, again and again while etcd cannot be reached, until it is gone or
+	 * its lease ended (which takes the key with it). The key's create may still be on its way:
+	 * the removal raises the lease's floor past it, so it cannot land after.
 	 */
-	private void deleteInBackground(String key, EtcdSession.@Nullable Lease lease) {
-		if (this.scheduler.isShutdown()) {
+	private void removeInBackground(String key, EtcdSession.@Nullable Lease lease) {
+		if (lease == null || this.scheduler.isShutdown()) {
 			return;
 		}
-		this.scheduler.execute(() -> this.contenders.deleteAsync(key).whenComplete((deleted, failure) -> {
-			if (failure != null && (lease == null || lease.status() != EtcdSession.Status.LOST)
-					&& !this.scheduler.isShutdown()) {
-				this.scheduler.schedule(() -> deleteInBackground(key, lease), RETRY_DELETE_MILLIS,
-						TimeUnit.MILLISECONDS);
-			}
-		}));
+		this.scheduler.execute(() -> this.contenders.remove(key, lease.id(), floorKey(lease.id()))
+			.whenComplete((removed, failure) -> {
+				if (failure != null && !EtcdErrors.isLeaseNotFound(failure)
+						&& lease.status() != EtcdSession.Status.LOST && !this.scheduler.isShutdown()) {
+					this.scheduler.schedule(() -> removeInBackground(key, lease), RETRY_DELETE_MILLIS,
+							TimeUnit.MILLISECONDS);
+				}
+			}));
 	}
 
 	/**
@@ -262,7 +327,8 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 
 	private static LockBackendException backendFailure(String key, String path, Exception ex) {
 		Throwable cause = (ex instanceof ExecutionException && ex.getCause() != null) ? ex.getCause() : ex;
-		String reason = (ex instanceof TimeoutException) ? "etcd did not answer in time" : String.valueOf(cause);
+		String reason = (ex instanceof TimeoutException) ? "etcd did not answer in time"
+				: (cause instanceof IllegalStateException) ? cause.getMessage() : String.valueOf(cause);
 		return new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") from etcd: " + reason,
 				cause);
 	}

@@ -136,8 +136,9 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 
 	/**
 	 * Releases the locks kept for their {@code holdAtLeast} at once, revokes the registry's lease
-	 * (so its other locks go at once) and stops renewing it. The jetcd client is the caller's to
-	 * close.
+	 * (so its other locks go at once) and stops renewing it; its waiters stop waiting, and every
+	 * acquisition after fails with a {@link LockBackendException}. The jetcd client is the
+	 * caller's to close.
 	 */
 	@Override
 	public void close() {
@@ -150,7 +151,7 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 	 *
 	 * @param leaseTtl the time to live of the registry's lease: how long a crashed holder blocks
 	 * its locks, and how long a partitioned one may believe it still holds them; whole seconds,
-	 * at least one
+	 * at least one (less than two is raised to two, the least etcd grants, with a warning)
 	 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
 	 * @param localQueue whether threads of this JVM that want the same lock first queue locally,
 	 * in FIFO order, so that only one of them at a time has a contender key in etcd

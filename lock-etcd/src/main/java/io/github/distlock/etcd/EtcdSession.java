@@ -7,25 +7,40 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.LongFunction;
 
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
-import io.etcd.jetcd.support.CloseableClient;
-import io.grpc.stub.StreamObserver;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The registry's session in etcd: one lease that every contender key of the registry is bound
- * to, kept alive by jetcd. A lease renewed lately is {@link Status#ALIVE}; one whose renewals
- * failed or are late is {@link Status#IN_DOUBT} (etcd may still hold it); one that etcd said it
- * does not know, or that went unrenewed for its whole time to live, is {@link Status#LOST}, and
- * so are the keys bound to it. A lease in doubt is renewed with single requests, one at a time
- * and each given half a second, until one is answered (over another member, if the keep-alive
- * stream broke with one). A lost lease is replaced by a new one at the next acquisition.
+ * to. The session renews it itself, with one request every third of the time to live that etcd
+ * granted, and judges it only by what etcd answered: a lease is known to live for its time to
+ * live after the <em>sending</em> of the latest request that etcd answered for it (etcd renewed
+ * it no earlier), however late the answer is read. A lease so known to live for more than a
+ * third of its time to live is {@link Status#ALIVE}; one whose renewals are late is
+ * {@link Status#IN_DOUBT} (etcd may still hold it); one that etcd said it does not know, or that
+ * may have expired, is {@link Status#LOST}, and so are the keys bound to it. The status is read
+ * from the clock on every call, so a process that did not run for a while (a pause) sees its
+ * lease lost as soon as it runs again, before any late answer can be read. A lost lease is
+ * revoked, so that its keys go at once, and replaced by a new one at the next acquisition.
+ * <p>
+ * Each lease has a floor key ({@link Contenders#floorKey}), put right after the grant: the
+ * sequence number below which no contender key of the lease may be created any more. It is
+ * watched, too: etcd deletes it with the lease, so a lease revoked from outside is lost at once.
  */
 final class EtcdSession implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(EtcdSession.class);
 
 	/** What is known of a lease. */
 	enum Status {
@@ -34,38 +49,67 @@ final class EtcdSession implements AutoCloseable {
 
 	}
 
-	/** Told of each change of a lease's status, on jetcd's or the session's thread. */
+	/** Told of each change of a lease's status, on the session's thread. */
 	interface Listener {
 
 		void statusChanged(Lease lease, Status status);
 
 	}
 
-	private static final long CHECK_MILLIS = 200;
+	/**
+	 * The shortest time to live the session asks for: etcd grants no less with its default
+	 * election timeout, and renewals every third of it still leave a third for the answer.
+	 */
+	static final long MIN_TTL_SECONDS = 2;
 
-	/** How long a single renewal of a lease in doubt is given to answer. */
-	private static final long RENEW_TIMEOUT_MILLIS = 500;
+	private static final long CHECK_MILLIS = 100;
+
+	/** How often a lease in doubt is renewed, at most: a member's death then costs an election. */
+	private static final long DOUBT_RENEW_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
+
+	/** How many renewals of a lease may wait for their answer at once. */
+	private static final int MAX_RENEWALS_IN_FLIGHT = 3;
+
+	private static final long CLOSE_REVOKE_MILLIS = 1_000;
 
 	private final Client client;
 
-	private final long ttlSeconds;
+	private final long requestedTtlSeconds;
 
-	private final long doubtAfterNanos;
+	private final LongFunction<String> floorKey;
 
 	private final Listener listener;
 
+	private final ScheduledExecutorService scheduler;
+
 	private final AtomicReference<@Nullable CompletableFuture<Lease>> current = new AtomicReference<>();
 
-	private final ScheduledFuture<?> watchdog;
+	private final ScheduledFuture<?> ticker;
 
-	EtcdSession(Client client, Duration ttl, Listener listener, ScheduledExecutorService scheduler) {
+	/** The latest lease etcd granted, renewed from the grant on, before its floor key is put. */
+	private volatile @Nullable Lease renewing;
+
+	private volatile boolean closed;
+
+	/**
+	 * Starts a session and asks etcd for its first lease at once.
+	 * @param ttl the time to live to ask for (at least {@value #MIN_TTL_SECONDS} s are asked)
+	 * @param floorKey the floor key of a lease, by lease id
+	 */
+	EtcdSession(Client client, Duration ttl, LongFunction<String> floorKey, Listener listener,
+			ScheduledExecutorService scheduler) {
 		this.client = client;
-		this.ttlSeconds = Math.max(1, ttl.toSeconds());
-		long ttlNanos = TimeUnit.SECONDS.toNanos(this.ttlSeconds);
-		// jetcd renews every third of the time to live, checking every 500 ms
-		this.doubtAfterNanos = Math.max(ttlNanos * 2 / 3, ttlNanos / 3 + TimeUnit.SECONDS.toNanos(1));
+		long requested = Math.max(1, ttl.toSeconds());
+		if (requested < MIN_TTL_SECONDS) {
+			logger.warn("The etcd lease time to live (distributed-lock.etcd.lease-ttl) of " + requested
+					+ " s is below the " + MIN_TTL_SECONDS + " s that etcd grants at least and that renewals every "
+					+ "third of it need: " + MIN_TTL_SECONDS + " s are asked for");
+		}
+		this.requestedTtlSeconds = Math.max(MIN_TTL_SECONDS, requested);
+		this.floorKey = floorKey;
 		this.listener = listener;
-		this.watchdog = scheduler.scheduleWithFixedDelay(this::checkRenewals, CHECK_MILLIS, CHECK_MILLIS,
+		this.scheduler = scheduler;
+		this.ticker = scheduler.scheduleWithFixedDelay(this::tick, CHECK_MILLIS, CHECK_MILLIS,
 				TimeUnit.MILLISECONDS);
 		// granted ahead, so that the first acquisition does not wait for the connection and the grant
 		CompletableFuture<Lease> first = new CompletableFuture<>();
@@ -76,9 +120,13 @@ final class EtcdSession implements AutoCloseable {
 	/**
 	 * The lease to bind a new contender key to: the current one unless it is lost, else a new one.
 	 * @param deadlineNanos when to give up waiting for etcd to grant a lease
+	 * @throws ExecutionException with an {@link IllegalStateException} once the session is closed
 	 */
 	Lease lease(long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
 		while (true) {
+			if (this.closed) {
+				throw new ExecutionException(closedFailure());
+			}
 			CompletableFuture<Lease> pending = this.current.get();
 			if (pending != null && !isLost(pending)) {
 				Lease lease = pending.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -92,6 +140,14 @@ final class EtcdSession implements AutoCloseable {
 				grant(next);
 			}
 		}
+	}
+
+	boolean isClosed() {
+		return this.closed;
+	}
+
+	static IllegalStateException closedFailure() {
+		return new IllegalStateException("the etcd lock registry is closed");
 	}
 
 	/** The current lease, if one was granted and is not lost. */
@@ -110,123 +166,141 @@ final class EtcdSession implements AutoCloseable {
 		return pending.isCompletedExceptionally() || (pending.isDone() && pending.join().status() == Status.LOST);
 	}
 
+	/**
+	 * Asks etcd for a lease, then puts its floor key; a lease granted after the session closed,
+	 * or whose floor could not be put, is revoked.
+	 */
 	private void grant(CompletableFuture<Lease> target) {
-		this.client.getLeaseClient().grant(this.ttlSeconds).whenComplete((granted, failure) -> {
+		long sentAt = System.nanoTime();
+		this.client.getLeaseClient().grant(this.requestedTtlSeconds).whenComplete((granted, failure) -> {
 			if (failure != null) {
 				target.completeExceptionally(failure);
 				return;
 			}
-			Lease lease = new Lease(granted.getID());
-			lease.keepAlive = this.client.getLeaseClient().keepAlive(granted.getID(), new KeepAliveObserver(lease));
-			target.complete(lease);
+			if (this.closed) {
+				revoke(granted.getID());
+				target.completeExceptionally(closedFailure());
+				return;
+			}
+			if (granted.getTTL() > this.requestedTtlSeconds) {
+				logger.info("etcd granted a lease of " + granted.getTTL() + " s for the " + this.requestedTtlSeconds
+						+ " s asked: its locks follow the " + granted.getTTL() + " s");
+			}
+			Lease lease = new Lease(granted.getID(), granted.getTTL(), sentAt, this::announceLost);
+			this.renewing = lease;
+			this.client.getKVClient()
+				.put(Contenders.bytes(this.floorKey.apply(lease.id())), Contenders.bytes(Contenders.floorValue(0)),
+						PutOption.builder().withLeaseId(lease.id()).build())
+				.whenComplete((put, putFailure) -> {
+					if (putFailure != null || this.closed) {
+						revoke(lease.id());
+						target.completeExceptionally((putFailure != null) ? putFailure : closedFailure());
+					}
+					else {
+						lease.floorWatch.set(watchFloor(lease, put.getHeader().getRevision()));
+						if (lease.status.get() == Status.LOST) {
+							lease.stopWatchingFloor();
+						}
+						target.complete(lease);
+					}
+				});
 		});
 	}
 
-	private void checkRenewals() {
-		Lease lease = currentLease();
-		if (lease == null) {
-			return;
-		}
-		long silent = System.nanoTime() - lease.lastRenewalNanos;
-		if (silent >= TimeUnit.SECONDS.toNanos(this.ttlSeconds)) {
-			// etcd may have let it expire by now
-			change(lease, Status.LOST);
-		}
-		else if (silent >= this.doubtAfterNanos) {
-			change(lease, Status.IN_DOUBT);
-		}
-		renewOnce(lease);
+	/**
+	 * Watches the lease's floor key from its put on: etcd deletes it with the lease (revoked from
+	 * outside, or expired), and the lease is then lost at once, not at the next renewal.
+	 */
+	private Watch.Watcher watchFloor(Lease lease, long putRevision) {
+		Watch.Listener listener = Watch.listener((response) -> {
+			for (WatchEvent event : response.getEvents()) {
+				if (event.getEventType() == WatchEvent.EventType.DELETE) {
+					lease.lost();
+				}
+			}
+		}, (failure) -> {
+			// the watch broke: the lease is judged by its renewals alone
+		});
+		return this.client.getWatchClient()
+			.watch(Contenders.bytes(this.floorKey.apply(lease.id())),
+					WatchOption.builder().withRevision(putRevision + 1).withNoPut(true).build(), listener);
 	}
 
-	/**
-	 * Renews a lease in doubt with a single request, unless one is under way; the watchdog asks
-	 * again at each check while the lease stays in doubt. The keep-alive stream may have broken
-	 * with the member it went to, and jetcd would only renew again at its next interval, a third
-	 * of the time to live later.
-	 */
-	private void renewOnce(Lease lease) {
-		if (lease.status() != Status.IN_DOUBT || !lease.renewing.compareAndSet(false, true)) {
+	/** The session's periodic work: status changes told, renewals sent. */
+	private void tick() {
+		Lease lease = this.renewing;
+		if (lease == null || lease.status.get() == Status.LOST) {
 			return;
 		}
+		lease.evaluate();
+		lease.tellChange(this.listener);
+		if (lease.renewalDue()) {
+			renew(lease);
+		}
+	}
+
+	private void renew(Lease lease) {
+		if (lease.renewalsInFlight.incrementAndGet() > MAX_RENEWALS_IN_FLIGHT) {
+			lease.renewalsInFlight.decrementAndGet();
+			return;
+		}
+		long sentAt = System.nanoTime();
+		lease.sent(sentAt);
 		this.client.getLeaseClient()
 			.keepAliveOnce(lease.id())
-			.orTimeout(RENEW_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+			.orTimeout(lease.ttlNanos, TimeUnit.NANOSECONDS)
 			.whenComplete((response, failure) -> {
-				lease.renewing.set(false);
+				lease.renewalsInFlight.decrementAndGet();
 				if (failure == null && response.getTTL() > 0) {
-					lease.lastRenewalNanos = System.nanoTime();
-					change(lease, Status.ALIVE);
+					lease.confirmed(sentAt, response.getTTL());
 				}
 				else if (failure == null || EtcdErrors.isLeaseNotFound(failure)) {
-					change(lease, Status.LOST);
+					lease.lost();
 				}
+				// any other failure: the lease is judged by the clock until a renewal gets through
 			});
 	}
 
-	private void change(Lease lease, Status next) {
-		Status previous = lease.status.get();
-		while (previous != Status.LOST && previous != next) {
-			if (lease.status.compareAndSet(previous, next)) {
-				if (next == Status.LOST) {
-					lease.closeKeepAlive();
-				}
-				this.listener.statusChanged(lease, next);
-				return;
-			}
-			previous = lease.status.get();
+	/** Runs on the thread that found the lease lost: tells on the session's thread, revokes. */
+	private void announceLost(Lease lease) {
+		if (!this.scheduler.isShutdown()) {
+			this.scheduler.execute(() -> {
+				lease.stopWatchingFloor();
+				lease.tellChange(this.listener);
+			});
 		}
+		revoke(lease.id());
+	}
+
+	private void revoke(long leaseId) {
+		this.client.getLeaseClient().revoke(leaseId).whenComplete((revoked, failure) -> {
+			// a lease not revoked expires by itself
+		});
 	}
 
 	/**
-	 * Stops renewing and revokes the current lease, so that its keys go at once.
+	 * Refuses new leases, stops renewing and revokes the current lease, so that its keys go at
+	 * once; a grant still under way is revoked when it completes.
 	 */
 	@Override
 	public void close() {
-		this.watchdog.cancel(false);
-		Lease lease = currentLease();
+		this.closed = true;
+		this.ticker.cancel(false);
+		Lease lease = this.renewing;
 		if (lease != null) {
-			change(lease, Status.LOST);
+			lease.lost();
+			lease.stopWatchingFloor();
+			lease.tellChange(this.listener);
 			try {
-				this.client.getLeaseClient().revoke(lease.id()).get(1, TimeUnit.SECONDS);
+				this.client.getLeaseClient().revoke(lease.id()).get(CLOSE_REVOKE_MILLIS, TimeUnit.MILLISECONDS);
 			}
-			catch (Exception ex) {
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			catch (ExecutionException | TimeoutException ex) {
 				// it expires by itself
 			}
 		}
-	}
-
-	private final class KeepAliveObserver implements StreamObserver<LeaseKeepAliveResponse> {
-
-		private final Lease lease;
-
-		KeepAliveObserver(Lease lease) {
-			this.lease = lease;
-		}
-
-		@Override
-		public void onNext(LeaseKeepAliveResponse response) {
-			if (response.getTTL() > 0) {
-				this.lease.lastRenewalNanos = System.nanoTime();
-				change(this.lease, Status.ALIVE);
-			}
-			else {
-				change(this.lease, Status.LOST);
-			}
-		}
-
-		@Override
-		public void onError(Throwable failure) {
-			// jetcd keeps the lease after a stream error and renews again; "not found" is final
-			change(this.lease, EtcdErrors.isLeaseNotFound(failure) ? Status.LOST : Status.IN_DOUBT);
-			renewOnce(this.lease);
-		}
-
-		@Override
-		public void onCompleted() {
-			// jetcd's own deadline: no renewal for the whole time to live
-			change(this.lease, Status.LOST);
-		}
-
 	}
 
 	/** One lease of the session. */
@@ -236,29 +310,117 @@ final class EtcdSession implements AutoCloseable {
 
 		private final AtomicReference<Status> status = new AtomicReference<>(Status.ALIVE);
 
-		/** Whether a single renewal of this lease in doubt is under way. */
-		private final AtomicBoolean renewing = new AtomicBoolean();
+		/** The status the listener was last told of. */
+		private final AtomicReference<Status> told = new AtomicReference<>(Status.ALIVE);
 
-		private volatile long lastRenewalNanos = System.nanoTime();
+		private final CompletableFuture<Void> lostFuture = new CompletableFuture<>();
 
-		private volatile @Nullable CloseableClient keepAlive;
+		private final Consumer<Lease> onLost;
 
-		Lease(long id) {
+		private volatile long ttlNanos;
+
+		/** When the latest request that etcd answered for this lease was sent. */
+		private volatile long confirmedAt;
+
+		private volatile long lastSentAt;
+
+		private final AtomicReference<Watch.@Nullable Watcher> floorWatch = new AtomicReference<>();
+
+		private final AtomicInteger renewalsInFlight = new AtomicInteger();
+
+		Lease(long id, long ttlSeconds, long confirmedAt, Consumer<Lease> onLost) {
 			this.id = id;
+			this.ttlNanos = TimeUnit.SECONDS.toNanos(ttlSeconds);
+			this.confirmedAt = confirmedAt;
+			this.lastSentAt = confirmedAt;
+			this.onLost = onLost;
 		}
 
 		long id() {
 			return this.id;
 		}
 
-		Status status() {
-			return this.status.get();
+		/** The time to live etcd granted, and reports with each renewal. */
+		Duration ttl() {
+			return Duration.ofNanos(this.ttlNanos);
 		}
 
-		private void closeKeepAlive() {
-			CloseableClient client = this.keepAlive;
-			if (client != null) {
-				client.close();
+		/** What is known of the lease now, from the clock and etcd's answers. */
+		Status status() {
+			return evaluate();
+		}
+
+		/** Completed once the lease is lost. */
+		CompletableFuture<Void> lostFuture() {
+			return this.lostFuture;
+		}
+
+		/**
+		 * The status as of now; a lease that may have expired becomes {@link Status#LOST} for
+		 * good.
+		 */
+		private Status evaluate() {
+			Status known = this.status.get();
+			if (known == Status.LOST) {
+				return known;
+			}
+			long silent = System.nanoTime() - this.confirmedAt;
+			if (silent >= this.ttlNanos) {
+				lost();
+				return Status.LOST;
+			}
+			Status now = (silent >= doubtAfterNanos()) ? Status.IN_DOUBT : Status.ALIVE;
+			this.status.compareAndSet(known, now);
+			return now;
+		}
+
+		private long doubtAfterNanos() {
+			return this.ttlNanos * 2 / 3;
+		}
+
+		/** Whether the next renewal is due: a third of the time to live after the last, sooner in doubt. */
+		private boolean renewalDue() {
+			long interval = this.ttlNanos / 3;
+			if (evaluate() == Status.IN_DOUBT) {
+				interval = Math.min(interval, DOUBT_RENEW_NANOS);
+			}
+			return System.nanoTime() - this.lastSentAt >= interval;
+		}
+
+		private void sent(long sentAt) {
+			this.lastSentAt = sentAt;
+		}
+
+		/** etcd answered a renewal sent at the given time: the lease lived then, for its time to live. */
+		private void confirmed(long sentAt, long ttlSeconds) {
+			this.ttlNanos = TimeUnit.SECONDS.toNanos(ttlSeconds);
+			if (sentAt - this.confirmedAt > 0) {
+				this.confirmedAt = sentAt;
+			}
+			evaluate();
+		}
+
+		/** Marks the lease lost, for good. */
+		void lost() {
+			if (this.status.getAndSet(Status.LOST) != Status.LOST) {
+				this.lostFuture.complete(null);
+				this.onLost.accept(this);
+			}
+		}
+
+		private void stopWatchingFloor() {
+			Watch.Watcher watch = this.floorWatch.getAndSet(null);
+			if (watch != null) {
+				watch.close();
+			}
+		}
+
+		/** Tells the listener of a status it was not told of yet. */
+		private void tellChange(Listener listener) {
+			Status now = evaluate();
+			Status previous = this.told.get();
+			if (previous != Status.LOST && previous != now && this.told.compareAndSet(previous, now)) {
+				listener.statusChanged(this, now);
 			}
 		}
 

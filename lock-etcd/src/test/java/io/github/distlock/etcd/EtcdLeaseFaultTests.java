@@ -67,6 +67,8 @@ class EtcdLeaseFaultTests {
 		LockHandle lock = registry.acquire(request("lost", Duration.ofSeconds(5)));
 		etcd.pause();
 		await().atMost(Duration.ofSeconds(20)).until(() -> lock.state() == LockState.LOST);
+		// the listener is told on the registry's thread
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.changes.contains("IN_DOUBT->LOST"));
 		assertThat(this.changes).containsExactly("HELD->IN_DOUBT", "IN_DOUBT->LOST");
 		Thread.sleep(2_000);
 		etcd.resume();

@@ -47,9 +47,18 @@ class EtcdLockRegistryContractTests extends LockRegistryContractTests<EtcdLockRe
 
 	@Override
 	protected EtcdClient newClient(LockListener listener) {
+		return newClient(listener, new EtcdLockRegistry.Options(Duration.ofSeconds(3), false));
+	}
+
+	@Override
+	protected Optional<EtcdClient> newHandingOffClient(LockListener listener) {
+		return Optional.of(newClient(listener,
+				new EtcdLockRegistry.Options(Duration.ofSeconds(3), false, true, 8, Duration.ofMinutes(1))));
+	}
+
+	private static EtcdClient newClient(LockListener listener, EtcdLockRegistry.Options options) {
 		Client client = Client.builder().endpoints(etcd.endpoint()).build();
-		return new EtcdClient(client,
-				new EtcdLockRegistry(client, paths, listener, new EtcdLockRegistry.Options(Duration.ofSeconds(3), false)));
+		return new EtcdClient(client, new EtcdLockRegistry(client, paths, listener, options));
 	}
 
 	@Override

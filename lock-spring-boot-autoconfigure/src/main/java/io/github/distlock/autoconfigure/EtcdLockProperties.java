@@ -46,9 +46,9 @@ public class EtcdLockProperties {
 	private Duration connectTimeout = Duration.ofSeconds(10);
 
 	/**
-	 * Time to live of the application's lease, in whole seconds. A crashed holder's locks are
-	 * freed after it; a holder that etcd does not answer for that long is told its locks are
-	 * lost.
+	 * Time to live of the application's lease, in whole seconds; below 2 seconds it is raised
+	 * to 2 seconds, the least etcd grants. A crashed holder's locks are freed after it; a holder
+	 * whose latest renewal that etcd answered was sent that long ago is told its locks are lost.
 	 */
 	private Duration leaseTtl = Duration.ofSeconds(30);
 

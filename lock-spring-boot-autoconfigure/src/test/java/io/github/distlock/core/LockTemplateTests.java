@@ -3,6 +3,9 @@ package io.github.distlock.core;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
@@ -94,6 +97,97 @@ class LockTemplateTests {
 			});
 		assertThat(this.registry.heldLocks()).isEmpty();
 		assertThat(LockContext.current()).isNull();
+	}
+
+	// ---- work that ends while its lock is in doubt -----------------------------------------------
+
+	/**
+	 * Work that ends while its lock is in doubt returns only once the lock is known to be held
+	 * again (the session lived on, so nobody else had it), and keeps the lock until then.
+	 */
+	@Test
+	void workThatEndsWhileItsLockIsInDoubtReturnsOnceItIsHeldAgain() throws Exception {
+		AtomicBoolean resumed = new AtomicBoolean();
+		CompletableFuture<Void> resuming = new CompletableFuture<>();
+		String result = this.locks.execute("doubt-held", Duration.ofSeconds(1), () -> {
+			this.registry.suspendConnection();
+			resuming.completeAsync(() -> {
+				sleep(Duration.ofMillis(300));
+				resumed.set(true);
+				this.registry.resumeConnection();
+				return null;
+			});
+			return "done";
+		});
+		assertThat(resumed).as("the lock was held again before execute returned").isTrue();
+		assertThat(result).isEqualTo("done");
+		assertThat(this.registry.heldLocks()).isEmpty();
+		resuming.get(10, TimeUnit.SECONDS);
+	}
+
+	/**
+	 * Work that ends while its lock is in doubt, which is then lost, is reported as work whose
+	 * lock was lost.
+	 */
+	@Test
+	void workThatEndsWhileItsLockIsInDoubtThatIsThenLostIsReportedAsLost() throws Exception {
+		CompletableFuture<Void> expiring = new CompletableFuture<>();
+		assertThatExceptionOfType(LockLostException.class)
+			.isThrownBy(() -> this.locks.execute("doubt-lost", Duration.ofSeconds(1), () -> {
+				this.registry.suspendConnection();
+				expireLater(expiring);
+				return "done";
+			}))
+			.satisfies((ex) -> assertThat(ex.getKey()).isEqualTo("doubt-lost"));
+		assertThat(this.registry.heldLocks()).isEmpty();
+		expiring.get(10, TimeUnit.SECONDS);
+	}
+
+	/** With {@code failOnLost=false} such work returns its result, after the loss, which is logged. */
+	@Test
+	void workThatEndsWhileItsLockIsInDoubtReturnsAfterTheLossWithoutFailOnLost() throws Exception {
+		CompletableFuture<Void> expiring = new CompletableFuture<>();
+		long session = this.registry.sessionId();
+		String result = new LockTemplate(this.registry, false).execute("doubt-lost-tolerated", Duration.ofSeconds(1),
+				() -> {
+					this.registry.suspendConnection();
+					expireLater(expiring);
+					return "done";
+				});
+		assertThat(this.registry.sessionId()).as("the session expired before execute returned").isNotEqualTo(session);
+		assertThat(result).isEqualTo("done");
+		expiring.get(10, TimeUnit.SECONDS);
+	}
+
+	/** The same for several keys: a lock in doubt at the end that is then lost is reported. */
+	@Test
+	void workOnSeveralKeysThatEndsWhileOneIsInDoubtThatIsThenLostIsReportedAsLost() throws Exception {
+		CompletableFuture<Void> expiring = new CompletableFuture<>();
+		assertThatExceptionOfType(LockLostException.class)
+			.isThrownBy(() -> this.locks.executeAll(List.of("doubt-a", "doubt-b"), Duration.ofSeconds(1), () -> {
+				this.registry.suspendConnection();
+				expireLater(expiring);
+				return "done";
+			}));
+		assertThat(this.registry.heldLocks()).isEmpty();
+		expiring.get(10, TimeUnit.SECONDS);
+	}
+
+	private void expireLater(CompletableFuture<Void> expiring) {
+		expiring.completeAsync(() -> {
+			sleep(Duration.ofMillis(300));
+			this.registry.expireSession();
+			return null;
+		});
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package io.github.distlock.zookeeper;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
 
@@ -48,9 +49,18 @@ class ZooKeeperLockRegistryContractTests
 
 	@Override
 	protected ZooKeeperClient newClient(LockListener listener) throws Exception {
+		return newClient(listener, ZookeeperLockRegistry.Options.DEFAULTS);
+	}
+
+	@Override
+	protected Optional<ZooKeeperClient> newHandingOffClient(LockListener listener) throws Exception {
+		return Optional.of(newClient(listener, new ZookeeperLockRegistry.Options(false, true, 8, Duration.ofMinutes(1))));
+	}
+
+	private static ZooKeeperClient newClient(LockListener listener, ZookeeperLockRegistry.Options options)
+			throws Exception {
 		CuratorFramework curator = connectedClient(zookeeper.connectString());
-		return new ZooKeeperClient(curator,
-				new ZookeeperLockRegistry(curator, paths, listener, ZookeeperLockRegistry.Options.DEFAULTS));
+		return new ZooKeeperClient(curator, new ZookeeperLockRegistry(curator, paths, listener, options));
 	}
 
 	@Override

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.annotation.LockType;
@@ -229,6 +230,103 @@ class LockLeaderElectionTests {
 		assertThat(epochs).isSorted().doesNotHaveDuplicates();
 		assertThat(leaders.subList(0, 3)).containsExactlyInAnyOrder("a", "b", "c");
 		assertThat(leaders.subList(3, 6)).containsExactlyElementsOf(leaders.subList(0, 3));
+	}
+
+	/**
+	 * A {@code stop()} that returns before the election's thread ended (its caller was
+	 * interrupted, or a selector task ignores its interrupt past the stop's wait) does not keep
+	 * a later {@code start()} from taking part again.
+	 */
+	@Test
+	void electionWhoseStopOutlivedItsWaitTakesPartAgainWhenStartedAgain() {
+		Participant a = participant("a");
+		CountDownLatch finish = new CountDownLatch(1);
+		AtomicInteger runs = new AtomicInteger();
+		a.elections.election("restart-stubborn", (leadership) -> {
+			if (runs.incrementAndGet() == 1) {
+				awaitIgnoringInterrupts(finish);
+			}
+			else {
+				Thread.sleep(10);
+			}
+		});
+		a.elections.start();
+		await().atMost(LONG).until(() -> runs.get() == 1);
+		// a stop() whose wait for the election's thread ends at once: its caller is interrupted
+		Thread.currentThread().interrupt();
+		try {
+			a.elections.stop();
+		}
+		finally {
+			Thread.interrupted();
+		}
+		a.elections.start();
+		finish.countDown();
+		await().atMost(LONG).until(() -> runs.get() >= 2);
+		assertThat(a.elections.isRunning()).isTrue();
+	}
+
+	/**
+	 * A selector task that ignores the interrupt of its revocation keeps the election's lock
+	 * until it ends, however long that takes: the next participant does not lead beside it.
+	 */
+	@Test
+	void selectorTaskThatIgnoresItsInterruptKeepsTheLockUntilItEnds() throws Exception {
+		CountDownLatch finish = new CountDownLatch(1);
+		AtomicInteger running = new AtomicInteger();
+		AtomicInteger overlaps = new AtomicInteger();
+		List<String> leaders = new CopyOnWriteArrayList<>();
+		Participant a = participant("a");
+		Participant b = participant("b");
+		for (Participant participant : List.of(a, b)) {
+			participant.elections.election("stubborn", (leadership) -> {
+				if (running.incrementAndGet() > 1) {
+					overlaps.incrementAndGet();
+				}
+				try {
+					leaders.add(leadership.participantId());
+					if (leadership.participantId().equals("a")) {
+						awaitIgnoringInterrupts(finish);
+					}
+				}
+				finally {
+					running.decrementAndGet();
+				}
+			});
+		}
+		a.elections.start();
+		await().atMost(LONG).until(() -> leaders.contains("a"));
+		b.elections.start();
+		await().atMost(LONG).until(() -> b.registry.waiters().size() == 1);
+		// a's term is revoked, its task interrupted, and the task goes on all the same
+		a.registry.suspendConnection();
+		await().atMost(LONG).until(() -> a.events.contains("revoked " + epochOf(a, "granted") + " IN_DOUBT"));
+		a.registry.resumeConnection();
+		await().pollDelay(Duration.ofSeconds(11)).atMost(Duration.ofSeconds(12)).until(() -> true);
+		assertThat(leaders).as("the participants that led, while a's task still runs").containsExactly("a");
+		finish.countDown();
+		await().atMost(LONG).until(() -> leaders.contains("b"));
+		assertThat(overlaps).as("tasks that ran beside another").hasValue(0);
+	}
+
+	/** Waits for the latch, swallowing interrupts, as a task that ignores them does. */
+	private static void awaitIgnoringInterrupts(CountDownLatch latch) {
+		while (latch.getCount() > 0) {
+			try {
+				latch.await();
+			}
+			catch (InterruptedException ignored) {
+				// as a stubborn task does
+			}
+		}
+	}
+
+	private static String epochOf(Participant participant, String event) {
+		return participant.events.stream()
+			.filter((recorded) -> recorded.startsWith(event + " "))
+			.findFirst()
+			.map((recorded) -> recorded.split(" ")[1])
+			.orElse("none");
 	}
 
 	private Participant awaitSoleLeader(List<Participant> candidates, String election) {

@@ -28,6 +28,17 @@ interface CuratorLockRecipe {
 	void release(LockType type, HeldNode node) throws Exception;
 
 	/**
+	 * Releases a node whose revocation was requested: it is given back in ZooKeeper, for the
+	 * contender that asked, never passed on to another thread of this process.
+	 * @param type the lock type it was acquired as
+	 * @param node the node
+	 * @throws Exception from Curator
+	 */
+	default void releaseRevoked(LockType type, HeldNode node) throws Exception {
+		release(type, node);
+	}
+
+	/**
 	 * Whether the calling thread holds this lock (so that acquiring again re-enters it).
 	 * @param type the lock type
 	 * @return whether the thread holds it

@@ -108,11 +108,24 @@ final class HandoffMutexRecipe implements CuratorLockRecipe {
 
 	@Override
 	public void release(LockType type, HeldNode node) throws Exception {
+		release(true);
+	}
+
+	/**
+	 * Deletes the node even while another thread of this JVM waits: the revocation request is
+	 * for a contender elsewhere.
+	 */
+	@Override
+	public void releaseRevoked(LockType type, HeldNode node) throws Exception {
+		release(false);
+	}
+
+	private void release(boolean handOffAllowed) throws Exception {
 		if (!this.local.isHeldByCurrentThread()) {
 			throw new IllegalMonitorStateException("The lock on " + this.basePath + " is not held by this thread");
 		}
 		try {
-			if (this.local.getHoldCount() == 1 && !mayHandOff()) {
+			if (this.local.getHoldCount() == 1 && !(handOffAllowed && mayHandOff())) {
 				deleteNode();
 			}
 		}

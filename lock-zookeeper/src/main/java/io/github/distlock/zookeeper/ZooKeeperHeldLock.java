@@ -36,6 +36,9 @@ final class ZooKeeperHeldLock implements BackendLock {
 
 	private volatile boolean released;
 
+	/** Whether the revocation watch saw a request: the lock is then not handed on locally. */
+	private volatile boolean revocationRequested;
+
 	/**
 	 * The losses reported before the acquisition began, which do not concern the lock; one
 	 * reported while it waited does, on the safe side.
@@ -80,6 +83,14 @@ final class ZooKeeperHeldLock implements BackendLock {
 	@Override
 	public void watchRevocation(Runnable onRequested) {
 		new RevocationWatch(onRequested).read();
+	}
+
+	/**
+	 * Whether the revocation watch saw a request for this lock.
+	 * @return whether the lock is to be given back in ZooKeeper, not handed on locally
+	 */
+	boolean revocationRequested() {
+		return this.revocationRequested;
 	}
 
 	long lossesBefore() {
@@ -138,6 +149,7 @@ final class ZooKeeperHeldLock implements BackendLock {
 		private void dataRead(CuratorFramework client, CuratorEvent event) {
 			if (!ZooKeeperHeldLock.this.released && event.getResultCode() == KeeperException.Code.OK.intValue()
 					&& Arrays.equals(event.getData(), REVOKE_MESSAGE)) {
+				ZooKeeperHeldLock.this.revocationRequested = true;
 				this.onRequested.run();
 			}
 		}

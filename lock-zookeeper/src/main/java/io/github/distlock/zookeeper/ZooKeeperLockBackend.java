@@ -321,14 +321,20 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 	}
 
 	/**
-	 * Deletes a lock's node through its recipe, waiting for ZooKeeper a bounded time.
+	 * Deletes a lock's node through its recipe, waiting for ZooKeeper a bounded time; a node
+	 * whose revocation was requested is deleted even if a thread of this process waits for it.
 	 */
 	void release(ZooKeeperHeldLock lock) {
 		// Curator's foreground delete retries over a lost connection for as long as its retry
 		// policy allows: a release must not hold its caller that long
 		long bound = this.client.getZookeeperClient().isConnected() ? RELEASE_BOUND_NANOS : 0;
 		try (CuratorCallDeadline deadline = this.deadlines.arm(bound)) {
-			lock.recipe().release(lock.type(), lock.node());
+			if (lock.revocationRequested()) {
+				lock.recipe().releaseRevoked(lock.type(), lock.node());
+			}
+			else {
+				lock.recipe().release(lock.type(), lock.node());
+			}
 		}
 		catch (Exception ex) {
 			logger.warn("Could not release the lock of node " + lock.nodePath()

@@ -86,6 +86,11 @@ final class Hold {
 		return this.watchingRevocation.compareAndSet(false, true);
 	}
 
+	/** Notes that the watch could not be set up, so that the next revocable handle tries again. */
+	void stopWatchingRevocation() {
+		this.watchingRevocation.set(false);
+	}
+
 	/** Notes that the revocation of the lock was requested. */
 	void revocationRequested(boolean requested) {
 		this.revocationRequested = requested;

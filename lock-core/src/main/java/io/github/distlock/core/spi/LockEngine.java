@@ -169,16 +169,7 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 					: acquireFirst(entry, request, path, start, deadline);
 			EngineLockHandle handle = track(entry, hold, request, path);
 			tracked = true;
-			if (request.revocable()) {
-				watchRevocation(handle);
-			}
-			if (handle.state() == LockState.LOST) {
-				// lost before it could be followed: never hand out a lost lock
-				if (handle.markReleased()) {
-					release(handle, false);
-				}
-				throw new LockLostException(key, path);
-			}
+			handOut(handle);
 			return handle;
 		}
 		catch (InterruptedException ex) {
@@ -196,6 +187,31 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 			if (!tracked) {
 				releaseEntry(entry, key);
 			}
+		}
+	}
+
+	/**
+	 * Readies a tracked handle for its holder: its revocation watch, if it is revocable, and a
+	 * last look at its state. A handle that cannot be handed out is given back, untracked, before
+	 * the failure is thrown: nothing is left held with nobody to release it.
+	 * @throws LockLostException if the lock was lost before it could be followed
+	 * @throws LockBackendException if its revocation watch could not be set up
+	 */
+	private void handOut(EngineLockHandle handle) {
+		try {
+			if (handle.request().revocable()) {
+				watchRevocation(handle);
+			}
+			if (handle.state() == LockState.LOST) {
+				// lost before it could be followed: never hand out a lost lock
+				throw new LockLostException(handle.key(), handle.path());
+			}
+		}
+		catch (RuntimeException ex) {
+			if (handle.markReleased()) {
+				release(handle, false);
+			}
+			throw ex;
 		}
 	}
 
@@ -251,14 +267,15 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	 * Hands the lock of a hold released by its last handle to the next thread of this JVM that
 	 * waits for it, instead of releasing it in the service: a {@code MUTEX} only, while the
 	 * service says it is held, at most {@code maxHandoffs} times in a row and within
-	 * {@code maxHandoffTime} of its acquisition in the service.
+	 * {@code maxHandoffTime} of its acquisition in the service, and never once its revocation
+	 * was requested (the request is for a contender elsewhere, which gets it from the service).
 	 * @return whether it was handed off
 	 */
 	private boolean handOff(EngineLockHandle handle, Hold hold) {
 		LocalLockQueue local = hold.localTurn();
 		if (hold.type() != LockType.MUTEX || local == null || hold.handoffs() >= this.options.maxHandoffs()
 				|| System.nanoTime() - hold.acquiredNanos() >= this.maxHandoffNanos || !local.hasQueuedThreads()
-				|| hold.lock().state() != LockState.HELD) {
+				|| hold.revocationRequested() || hold.lock().state() != LockState.HELD) {
 			return false;
 		}
 		BackendLock next = hold.lock().handOff();
@@ -344,7 +361,15 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	private void watchRevocation(EngineLockHandle handle) {
 		Hold hold = handle.hold();
 		if (hold.startWatchingRevocation()) {
-			hold.lock().watchRevocation(() -> revocationRequested(hold));
+			try {
+				hold.lock().watchRevocation(() -> revocationRequested(hold));
+			}
+			catch (RuntimeException ex) {
+				// a later revocable re-entry tries again
+				hold.stopWatchingRevocation();
+				throw new LockBackendException("Could not watch lock '" + handle.key() + "' (" + handle.path()
+						+ ") for revocation requests, so it was not handed out: " + ex, ex);
+			}
 		}
 		if (hold.revocationRequested()) {
 			tellRevocation(handle);

@@ -146,6 +146,19 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 	protected abstract Collection<String> entriesOf(String key) throws Exception;
 
 	/**
+	 * Connects a new client, as {@link #newClient(LockListener)} does, whose registry hands a
+	 * held {@code MUTEX} on to the next waiting thread of its own (local hand-off) for at least
+	 * {@link #GENEROUS} after the lock's acquisition in the lock service.
+	 * @param listener to be told of the state changes of the client's locks
+	 * @return the client, connected, or empty (the default) for a backend without local
+	 * hand-off: the tests of hand-off are then skipped
+	 * @throws Exception if it cannot connect
+	 */
+	protected Optional<C> newHandingOffClient(LockListener listener) throws Exception {
+		return Optional.empty();
+	}
+
+	/**
 	 * The lock types the backend supports; the tests of the others are skipped.
 	 * @return the supported types, all by default
 	 */
@@ -1274,6 +1287,44 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		awaitNothingLeft(plainKey, revocableKey);
 	}
 
+	/**
+	 * A revocable holder asked to give its lock up gives it back to the lock service when it
+	 * releases it, so that the contender waiting there (in another process) gets it next, not
+	 * the next waiting thread of the holder's own client through a local hand-off.
+	 */
+	@Test
+	void revokedHolderReleasesItsLockToTheLockServiceNotToAnotherThreadOfItsClient() throws Exception {
+		Optional<C> handingOff = newHandingOffClient(NO_LISTENER);
+		handingOff.ifPresent(this.clients::add);
+		assumeTrue(handingOff.isPresent(), "the backend does not hand locks off locally");
+		LockRegistry registry = handingOff.get().registry();
+		assumeTrue(registry.supportsRevocation(LockType.MUTEX), "the backend does not support revocation");
+		LockRegistry other = client();
+		String key = key("revoked-handoff");
+		List<String> holders = new CopyOnWriteArrayList<>();
+		LockHandle held = registry.acquire(request(key, LockType.MUTEX, GENEROUS).withRevocable(true));
+		Background<Long> sameClient;
+		Background<Long> otherClient;
+		try {
+			sameClient = inBackground("same-client", () -> holdOnce(registry, key, "same client", holders));
+			awaitWaiting(sameClient, registry);
+			int before = entriesOf(key).size();
+			otherClient = inBackground("other-client", () -> holdOnce(other, key, "other client", holders));
+			awaitQueued(otherClient, key, before);
+			assertThat(other.requestRevocation(key, LockType.MUTEX)).isTrue();
+			await().atMost(GENEROUS).until(held::revocationRequested);
+		}
+		finally {
+			held.close();
+		}
+		long otherToken = otherClient.get(GENEROUS);
+		long sameToken = sameClient.get(GENEROUS);
+		assertThat(holders).as("the holders after the revoked one, in order")
+			.containsExactly("other client", "same client");
+		assertStrictlyIncreasing(List.of(held.fencingToken(), otherToken, sameToken));
+		awaitNothingLeft(key);
+	}
+
 	/** A revocable request of a type whose revocation the backend does not support is refused before it waits. */
 	@ParameterizedTest
 	@EnumSource(LockType.class)
@@ -1358,6 +1409,14 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 
 	private LockRegistry client() throws Exception {
 		return connect(NO_LISTENER).registry();
+	}
+
+	/** Takes a {@code MUTEX} once, notes who held it, and releases it. */
+	private static long holdOnce(LockRegistry registry, String key, String holder, List<String> holders) {
+		try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+			holders.add(holder);
+			return lock.fencingToken();
+		}
 	}
 
 	private static String key(String name) {

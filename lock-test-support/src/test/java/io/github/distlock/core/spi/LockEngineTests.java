@@ -27,6 +27,7 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
 import io.github.distlock.test.memory.InMemoryLockService;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -278,6 +279,34 @@ class LockEngineTests {
 	}
 
 	/**
+	 * A holder whose revocation was requested gives its lock back to the service when it
+	 * releases it, for the contender that asked, although a thread of its own process waits.
+	 */
+	@Test
+	void lockWhoseRevocationWasRequestedIsNotHandedOff() throws Exception {
+		Semaphore service = new Semaphore(1);
+		SinglePermitBackend backend = new SinglePermitBackend(service);
+		LockEngine engine = new LockEngine(backend, NO_LISTENER, handingOff(8));
+		long firstToken;
+		Future<Long> next;
+		try (LockHandle first = engine.acquire(request("revoked", LockType.MUTEX, LONG).withRevocable(true))) {
+			firstToken = first.fencingToken();
+			next = this.executor.submit(() -> {
+				try (LockHandle lock = engine.acquire(request("revoked", LockType.MUTEX, LONG))) {
+					return lock.fencingToken();
+				}
+			});
+			await().until(() -> engine.waiters().size() == 1);
+			backend.requestRevocation();
+			assertThat(first.revocationRequested()).isTrue();
+		}
+		assertThat(next.get(10, TimeUnit.SECONDS) >> 10).as("a new grant of the service")
+			.isGreaterThan(firstToken >> 10);
+		assertThat(backend.handOffs()).isZero();
+		assertThat(service.availablePermits()).isEqualTo(1);
+	}
+
+	/**
 	 * Threads that give up their waits (short waits, interrupts) around hand-offs leave nothing
 	 * behind: a lock handed off that no thread came for is released with the last use of its
 	 * lock.
@@ -353,6 +382,53 @@ class LockEngineTests {
 		assertThat(engine.locksInUse()).isZero();
 	}
 
+	// ---- a revocation watch that cannot be set up --------------------------------------------
+
+	/**
+	 * A revocable lock whose revocation watch cannot be set up is refused, untracked and given
+	 * back to the service, not left held with nobody to release it.
+	 */
+	@Test
+	void lockWhoseRevocationWatchCannotBeSetUpIsRefusedAndReleased() {
+		Semaphore service = new Semaphore(1);
+		SinglePermitBackend backend = new SinglePermitBackend(service);
+		LockEngine engine = new LockEngine(backend, NO_LISTENER, LockEngine.Options.DEFAULTS);
+		backend.failRevocationWatches(new IllegalStateException("watch client closed"));
+		Throwable failure = catchThrowable(
+				() -> engine.acquire(request("unwatched", LockType.MUTEX, LONG).withRevocable(true)));
+		assertThat(engine.heldLocks()).isEmpty();
+		assertThat(engine.locksInUse()).isZero();
+		assertThat(service.availablePermits()).as("the lock is free in the service").isEqualTo(1);
+		assertThat(failure).isInstanceOf(LockBackendException.class)
+			.hasMessageContaining("'unwatched'")
+			.hasMessageContaining("revocation")
+			.hasRootCauseInstanceOf(IllegalStateException.class);
+	}
+
+	/**
+	 * A revocable re-entry whose watch cannot be set up is refused, the outer lock stays held
+	 * and is released with its own close, and a later revocable re-entry sets the watch up.
+	 */
+	@Test
+	void reentryWhoseRevocationWatchCannotBeSetUpLeavesTheOuterLockAsItWas() {
+		Semaphore service = new Semaphore(1);
+		SinglePermitBackend backend = new SinglePermitBackend(service);
+		LockEngine engine = new LockEngine(backend, NO_LISTENER, LockEngine.Options.DEFAULTS);
+		LockHandle outer = engine.acquire(request("unwatched-inner", LockType.MUTEX, LONG));
+		backend.failRevocationWatches(new IllegalStateException("watch client closed"));
+		assertThatExceptionOfType(LockBackendException.class).isThrownBy(
+				() -> engine.acquire(request("unwatched-inner", LockType.MUTEX, LONG).withRevocable(true)));
+		assertThat(engine.heldLocks()).containsExactly(outer);
+		assertThat(outer.isHeld()).isTrue();
+		backend.failRevocationWatches(null);
+		try (LockHandle inner = engine.acquire(request("unwatched-inner", LockType.MUTEX, LONG).withRevocable(true))) {
+			assertThat(backend.revocationWatches()).as("watches set up").isEqualTo(1);
+		}
+		outer.close();
+		assertThat(engine.locksInUse()).isZero();
+		assertThat(service.availablePermits()).as("the lock is free in the service").isEqualTo(1);
+	}
+
 	/**
 	 * A lock service of one permit, whose hand-off runs a hook first.
 	 */
@@ -364,7 +440,14 @@ class LockEngineTests {
 
 		private final AtomicInteger handOffs = new AtomicInteger();
 
+		private final AtomicInteger revocationWatches = new AtomicInteger();
+
 		private volatile Callable<?> beforeHandOff = () -> null;
+
+		private volatile @Nullable RuntimeException revocationWatchFailure;
+
+		private volatile Runnable onRevocationRequested = () -> {
+		};
 
 		SinglePermitBackend(Semaphore permit) {
 			this.permit = permit;
@@ -376,6 +459,25 @@ class LockEngineTests {
 
 		int handOffs() {
 			return this.handOffs.get();
+		}
+
+		/** Makes each revocation watch throw this from now on, or none for {@code null}. */
+		void failRevocationWatches(@Nullable RuntimeException failure) {
+			this.revocationWatchFailure = failure;
+		}
+
+		int revocationWatches() {
+			return this.revocationWatches.get();
+		}
+
+		/** Tells the watch of the lock watched last that its revocation was requested. */
+		void requestRevocation() {
+			this.onRevocationRequested.run();
+		}
+
+		@Override
+		public boolean supportsRevocation(LockType type) {
+			return true;
 		}
 
 		@Override
@@ -443,6 +545,16 @@ class LockEngineTests {
 			@Override
 			public void release() {
 				SinglePermitBackend.this.permit.release();
+			}
+
+			@Override
+			public void watchRevocation(Runnable onRequested) {
+				RuntimeException failure = SinglePermitBackend.this.revocationWatchFailure;
+				if (failure != null) {
+					throw failure;
+				}
+				SinglePermitBackend.this.revocationWatches.incrementAndGet();
+				SinglePermitBackend.this.onRevocationRequested = onRequested;
 			}
 
 		}

@@ -26,22 +26,7 @@ final class EngineScenario {
 
 	private final ObservedBackend.Revocations revocations = new ObservedBackend.Revocations();
 
-	private final InvariantLedger ledger;
-
-	/**
-	 * A scenario checked for the invariants that hold today.
-	 */
-	EngineScenario() {
-		this(new InvariantLedger());
-	}
-
-	/**
-	 * A scenario checked by a ledger.
-	 * @param ledger what checks the invariants
-	 */
-	EngineScenario(InvariantLedger ledger) {
-		this.ledger = ledger;
-	}
+	private final InvariantLedger ledger = new InvariantLedger();
 
 	private final List<Process> processes = new ArrayList<>();
 

@@ -109,13 +109,7 @@ final class EngineScenarios {
 	 * for in turn, revocable or not, then waits for it itself.
 	 */
 	static void revocationWhileWaitersQueue(Rule rule) {
-		revocationWhileWaitersQueue(new EngineScenario(), rule);
-	}
-
-	/**
-	 * As {@link #revocationWhileWaitersQueue(Rule)}, checked by a given ledger.
-	 */
-	static void revocationWhileWaitersQueue(EngineScenario scenario, Rule rule) {
+		EngineScenario scenario = new EngineScenario();
 		Process local = scenario.process(rule, HANDING_OFF);
 		Process other = scenario.process(rule, LockEngine.Options.DEFAULTS);
 		for (int i = 0; i < 2; i++) {

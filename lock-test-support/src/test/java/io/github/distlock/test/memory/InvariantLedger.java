@@ -30,8 +30,9 @@ import io.github.distlock.core.spi.LockEngine;
  * <li>every lock lost while a handle holds it is told: once the backend told the engine of a
  * loss, every open handle on a lost lock was told {@code ->LOST}, and so was every handle its
  * holder saw {@code LOST};</li>
- * <li>every holder of a lock whose revocation is requested is told, once the request was
- * seen.</li>
+ * <li>every revocable holder of a lock whose revocation is requested is told, once the request
+ * was seen, and no holder that is not revocable ever is; a lock whose request the engine has seen
+ * is not handed off to another thread of its process (issue 20, item 6).</li>
  * </ul>
  */
 final class InvariantLedger {
@@ -56,23 +57,6 @@ final class InvariantLedger {
 	private final List<String> wrongTellings = new java.util.concurrent.CopyOnWriteArrayList<>();
 
 	private final Set<AcquiredLock> notRevocable = ConcurrentHashMap.newKeySet();
-
-	private final boolean revokedLocksStayWithTheirHolder;
-
-	/**
-	 * A ledger of the invariants that hold today.
-	 */
-	InvariantLedger() {
-		this(false);
-	}
-
-	/**
-	 * @param revokedLocksStayWithTheirHolder whether a lock whose revocation was requested must
-	 * not pass to another thread of its process by a local hand-off (issue 20, item 6)
-	 */
-	InvariantLedger(boolean revokedLocksStayWithTheirHolder) {
-		this.revokedLocksStayWithTheirHolder = revokedLocksStayWithTheirHolder;
-	}
 
 	/**
 	 * The listener to give the engines: it records what they tell.
@@ -112,9 +96,8 @@ final class InvariantLedger {
 			this.notRevocable.add(handle);
 		}
 		BackendLock backendLock = engine.backendLockOf(handle);
-		if (this.revokedLocksStayWithTheirHolder && ObservedBackend.handedOff(backendLock)
-				&& ObservedBackend.revocationRecorded(backendLock)) {
-			throw new AssertionError("A lock whose revocation was requested passed to thread '"
+		if (ObservedBackend.handedOffAfterRevocationSeen(backendLock)) {
+			throw new AssertionError("A lock whose revocation request the engine had seen passed to thread '"
 					+ Thread.currentThread().getName() + "' by a local hand-off: " + handle);
 		}
 		Holder holder = new Holder(handle, backendLock, Thread.currentThread());

@@ -155,6 +155,16 @@ final class ObservedBackend implements LockBackend {
 	}
 
 	/**
+	 * Whether a backend lock was handed off from another thread's after the engine had seen a
+	 * revocation request for it: after a revocation watch on it had run its callback.
+	 * @param lock a lock this backend returned
+	 * @return whether it came from a {@link BackendLock#handOff()} after a request was seen
+	 */
+	static boolean handedOffAfterRevocationSeen(BackendLock lock) {
+		return ((Observed) lock).handedOffAfterRevocationSeen;
+	}
+
+	/**
 	 * A lock of the in-memory backend, with the revocation requests recorded with its contender.
 	 */
 	private final class Observed implements BackendLock {
@@ -169,17 +179,20 @@ final class ObservedBackend implements LockBackend {
 
 		private final boolean handedOff;
 
+		private final boolean handedOffAfterRevocationSeen;
+
 		Observed(BackendLock delegate, String path, Revocation revocation) {
-			this(delegate, path, revocation, delegate.fencingToken(), false);
+			this(delegate, path, revocation, delegate.fencingToken(), false, false);
 		}
 
 		private Observed(BackendLock delegate, String path, Revocation revocation, long fencingToken,
-				boolean handedOff) {
+				boolean handedOff, boolean handedOffAfterRevocationSeen) {
 			this.delegate = delegate;
 			this.path = path;
 			this.revocation = revocation;
 			this.fencingToken = fencingToken;
 			this.handedOff = handedOff;
+			this.handedOffAfterRevocationSeen = handedOffAfterRevocationSeen;
 		}
 
 		@Override
@@ -199,6 +212,7 @@ final class ObservedBackend implements LockBackend {
 
 		@Override
 		public @Nullable BackendLock handOff() {
+			boolean revocationSeen = this.revocation.seen();
 			BackendLock next = this.delegate.handOff();
 			if (next == null) {
 				return null;
@@ -206,7 +220,7 @@ final class ObservedBackend implements LockBackend {
 			long token = (ObservedBackend.this.rule == Rule.HAND_OFF_REPEATS_TOKEN) ? this.fencingToken
 					: next.fencingToken();
 			// the same contender: its revocation requests go with it
-			return new Observed(next, this.path, this.revocation, token, true);
+			return new Observed(next, this.path, this.revocation, token, true, revocationSeen);
 		}
 
 		@Override
@@ -281,6 +295,9 @@ final class ObservedBackend implements LockBackend {
 
 		private boolean requested;
 
+		/** Whether a watch ran its callback for the request: the engine has seen it. */
+		private volatile boolean seen;
+
 		/** Records a request and runs the watches, on the caller's thread (the "event thread"). */
 		void request() {
 			List<Runnable> told;
@@ -296,6 +313,7 @@ final class ObservedBackend implements LockBackend {
 				this.lock.unlock();
 			}
 			told.forEach(Runnable::run);
+			this.seen |= !told.isEmpty();
 		}
 
 		/** Watches for a request, including one recorded before. */
@@ -311,7 +329,12 @@ final class ObservedBackend implements LockBackend {
 			}
 			if (already) {
 				onRequested.run();
+				this.seen = true;
 			}
+		}
+
+		boolean seen() {
+			return this.seen;
 		}
 
 		boolean requested() {
