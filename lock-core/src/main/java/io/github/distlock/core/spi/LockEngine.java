@@ -164,13 +164,19 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 		this.waiters.add(waiter);
 		boolean tracked = false;
 		try {
-			Hold outer = entry.outerHoldOf(Thread.currentThread(), request);
-			Hold hold = (outer != null) ? enter(outer, request, path, deadline)
-					: acquireFirst(entry, request, path, start, deadline);
-			EngineLockHandle handle = track(entry, hold, request, path);
-			tracked = true;
-			handOut(handle);
-			return handle;
+			while (true) {
+				Hold outer = entry.outerHoldOf(Thread.currentThread(), request);
+				Hold hold = (outer != null) ? enter(outer, request, path, deadline)
+						: acquireFirst(entry, request, path, start, deadline);
+				EngineLockHandle handle = track(entry, hold, request, path);
+				tracked = true;
+				if (handOut(handle, outer == null && deadline - System.nanoTime() > 0)) {
+					return handle;
+				}
+				// its session ended between the service's grant and the tracking: queue again
+				entry = this.table.retain(path, request.type());
+				tracked = false;
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -194,18 +200,27 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	 * Readies a tracked handle for its holder: its revocation watch, if it is revocable, and a
 	 * last look at its state. A handle that cannot be handed out is given back, untracked, before
 	 * the failure is thrown: nothing is left held with nobody to release it.
-	 * @throws LockLostException if the lock was lost before it could be followed
+	 * @param queueAgainIfLost whether a lock lost before it could be followed is given back for
+	 * the caller to queue again (a first acquisition with wait time left), rather than refused
+	 * @return whether the handle can be handed out; {@code false} if it was lost and given back
+	 * @throws LockLostException if the lock was lost before it could be followed, and the caller
+	 * cannot queue again (a re-entry into a lost lock, or no wait time left)
 	 * @throws LockBackendException if its revocation watch could not be set up
 	 */
-	private void handOut(EngineLockHandle handle) {
+	private boolean handOut(EngineLockHandle handle, boolean queueAgainIfLost) {
 		try {
 			if (handle.request().revocable()) {
 				watchRevocation(handle);
 			}
 			if (handle.state() == LockState.LOST) {
 				// lost before it could be followed: never hand out a lost lock
+				if (queueAgainIfLost && handle.markReleased()) {
+					release(handle, false);
+					return false;
+				}
 				throw new LockLostException(handle.key(), handle.path());
 			}
+			return true;
 		}
 		catch (RuntimeException ex) {
 			if (handle.markReleased()) {

@@ -10,7 +10,6 @@ import io.github.distlock.test.memory.EngineScenarios.Refusal;
 import io.github.distlock.test.memory.ObservedBackend.Rule;
 import io.github.distlock.test.memory.ScheduleExplorer.Exploration;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -82,11 +81,6 @@ class LockEngineInterleavingTests {
 	}
 
 	@Test
-	@Disabled("Fails on the current engine (a finding for lock-core, not fixed here): a waiter with most of "
-			+ "its wait time left gets LockLostException, 'lost while it was held', from acquire() when its session "
-			+ "expires between the backend's grant and the engine's tracking of the handle; LockRegistry.acquire "
-			+ "documents no LockLostException, and the backend itself queues again in that case (seed 20 found it "
-			+ "within 80 schedules in each run)")
 	void waiterWithTimeLeftIsNotRefusedALockLostBeforeItWasHandedOutInEverySchedule() {
 		assertEverySchedulePasses("lost-before-handed-out",
 				(rule) -> EngineScenarios.lossWhileOthersWait(rule, Refusal.NONE));
