@@ -1,0 +1,26 @@
+package io.github.distlock.campaign;
+
+import io.github.distlock.core.LockRegistry;
+
+/**
+ * The worker side of a backend: the client of a campaign worker process, connected through its
+ * proxy, and the registry its threads lock through. One implementation per {@link Backend}.
+ */
+interface WorkerClient extends AutoCloseable {
+
+	/** The registry the worker's threads lock through. */
+	LockRegistry registry();
+
+	/**
+	 * Ends this process's session from outside, as a long pause or partition would.
+	 * @return when it began and ended ({@link System#nanoTime()})
+	 * @throws UnsupportedOperationException if the backend's sessions are ended by the
+	 * orchestrator instead ({@link ClusterUnderTest#endSessionOf})
+	 */
+	long[] expireSession() throws Exception;
+
+	/** Closes the registry, then the client. */
+	@Override
+	void close() throws Exception;
+
+}
