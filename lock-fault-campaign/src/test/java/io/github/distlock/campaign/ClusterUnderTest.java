@@ -20,6 +20,17 @@ interface ClusterUnderTest extends AutoCloseable {
 
 	}
 
+	/**
+	 * What {@link #endSessionOf} did.
+	 *
+	 * @param what what was ended, for the fault log, or {@code null} if nothing more than the
+	 * fault's name says
+	 * @param unaware the window ({@link System#nanoTime()}) in which the worker could not know
+	 * yet, or {@code null} if the worker records it itself, or had nothing to end
+	 */
+	record SessionEnd(String what, long[] unaware) {
+	}
+
 	/** A client process of the campaign: its slot and how its registry is configured. */
 	record WorkerSpec(String slot, String mode, boolean localQueue, int handoffs) {
 	}
@@ -57,10 +68,8 @@ interface ClusterUnderTest extends AutoCloseable {
 	/**
 	 * Ends a worker's hold on its locks from outside while it runs: its session expired
 	 * (ZooKeeper) or its lease revoked (etcd).
-	 * @return the window ({@link System#nanoTime()}) in which the worker could not know yet, or
-	 * {@code null} if the worker records it itself, or had nothing to end
 	 */
-	long[] endSessionOf(WorkerProcess worker) throws Exception;
+	SessionEnd endSessionOf(WorkerProcess worker) throws Exception;
 
 	/**
 	 * Waits until a worker holds a lock, for a fault that must strike a holder.

@@ -159,19 +159,20 @@ final class EtcdClusterUnderTest implements ClusterUnderTest {
 	 * as an operator would.
 	 */
 	@Override
-	public long[] endSessionOf(WorkerProcess worker) throws Exception {
+	public SessionEnd endSessionOf(WorkerProcess worker) throws Exception {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
 		while (System.nanoTime() < deadline) {
 			for (KeyValue contender : keysUnder(ROOT + "/")) {
 				if (owner(contender).equals(worker.name())) {
 					long from = System.nanoTime();
 					this.etcdctl.revoke(contender.getLease());
-					return new long[] { from, System.nanoTime() + REVOKE_NOTICE_NANOS };
+					return new SessionEnd("lease " + Long.toHexString(contender.getLease()),
+							new long[] { from, System.nanoTime() + REVOKE_NOTICE_NANOS });
 				}
 			}
 			Thread.sleep(50);
 		}
-		return null;
+		return new SessionEnd("no lease found", null);
 	}
 
 	/**

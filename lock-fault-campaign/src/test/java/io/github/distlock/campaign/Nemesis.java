@@ -104,10 +104,11 @@ final class Nemesis {
 			case FLAP_CLIENT -> flap(worker, longMs);
 			case SLOW_CLIENT -> slow(worker, longMs);
 			case EXPIRE_SESSION, REVOKE_LEASE -> {
-				long[] window = this.cluster.endSessionOf(worker);
-				if (window != null) {
-					unaware(worker, window);
+				ClusterUnderTest.SessionEnd end = this.cluster.endSessionOf(worker);
+				if (end.unaware() != null) {
+					unaware(worker, end.unaware());
 				}
+				target = (end.what() != null) ? target + " " + end.what() : target;
 			}
 			case KILL_CLIENT -> {
 				String holding = this.cluster.awaitHolding(worker, Duration.ofSeconds(3));

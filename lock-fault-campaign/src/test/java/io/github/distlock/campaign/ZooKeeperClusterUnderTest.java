@@ -106,9 +106,9 @@ final class ZooKeeperClusterUnderTest implements ClusterUnderTest {
 	}
 
 	@Override
-	public long[] endSessionOf(WorkerProcess worker) throws Exception {
+	public SessionEnd endSessionOf(WorkerProcess worker) throws Exception {
 		worker.expireSession();
-		return null;
+		return new SessionEnd(null, null);
 	}
 
 	@Override
