@@ -3,6 +3,8 @@ package io.github.distlock.campaign;
 import java.nio.file.Path;
 import java.util.Map;
 
+import io.github.distlock.core.LockListener;
+
 /**
  * A lock service the campaign runs on ({@code -Dcampaign.backend}): how the orchestrator starts
  * its cluster, and how a worker process connects to it.
@@ -17,8 +19,8 @@ enum Backend {
 		}
 
 		@Override
-		WorkerClient connect(Map<String, String> args) throws Exception {
-			return new ZooKeeperWorkerClient(args);
+		WorkerClient connect(Map<String, String> args, LockListener listener) throws Exception {
+			return new ZooKeeperWorkerClient(args, listener);
 		}
 
 	},
@@ -31,17 +33,23 @@ enum Backend {
 		}
 
 		@Override
-		WorkerClient connect(Map<String, String> args) {
-			return new EtcdWorkerClient(args);
+		WorkerClient connect(Map<String, String> args, LockListener listener) {
+			return new EtcdWorkerClient(args, listener);
 		}
 
 	};
 
-	/** Starts the servers, in the run's directory where they keep files. */
+	/**
+	 * Starts the servers: ZooKeeper's keep their data and logs in the run's directory, etcd's in
+	 * a temporary directory of their own, deleted when they stop.
+	 */
 	abstract ClusterUnderTest start(Path dir) throws Exception;
 
-	/** Connects a worker process, as its arguments say. */
-	abstract WorkerClient connect(Map<String, String> args) throws Exception;
+	/**
+	 * Connects a worker process, as its arguments say, with a registry that tells the listener
+	 * of its locks' state changes.
+	 */
+	abstract WorkerClient connect(Map<String, String> args, LockListener listener) throws Exception;
 
 	/** The name used in properties, arguments and directories. */
 	String id() {

@@ -86,7 +86,8 @@ public final class CampaignWorker {
 	}
 
 	private void run() throws Exception {
-		WorkerClient client = Backend.of(this.args.get("backend")).connect(this.args);
+		LeaderWorkload leader = new LeaderWorkload(this.worker, this::record, this.operations);
+		WorkerClient client = Backend.of(this.args.get("backend")).connect(this.args, leader);
 		LockRegistry registry = client.registry();
 		LockOperations locks = new LockTemplate(registry, new LockListener() {
 		}, true);
@@ -125,6 +126,8 @@ public final class CampaignWorker {
 			workers.add(thread);
 			thread.start();
 		}
+		leader.start(registry, this.args.get("db"), new Random(seed * 31 + this.worker.hashCode() * 7L + threads),
+				threads, () -> this.paused, () -> this.stopping);
 		EventThreadProbe probe = new EventThreadProbe((line) -> record("EVENT_THREAD_BLOCKED\t" + this.worker + "\t" + line));
 		probe.start();
 		Files.writeString(this.dir.resolve("ready-" + this.worker), "ready");
@@ -132,7 +135,7 @@ public final class CampaignWorker {
 		while (!this.stopping) {
 			this.stopping = Files.exists(this.dir.resolve("stop"));
 			this.paused = Files.exists(this.dir.resolve("pause"));
-			if (this.paused && !pausedReported && idle(opStarted)) {
+			if (this.paused && !pausedReported && idle(opStarted) && leader.idle()) {
 				Files.writeString(this.dir.resolve("paused-" + this.worker), Long.toString(this.operations.get()));
 				pausedReported = true;
 			}
@@ -153,7 +156,7 @@ public final class CampaignWorker {
 			Thread.sleep(50);
 		}
 		boolean finished = done.await(60, TimeUnit.SECONDS);
-		if (!finished) {
+		if (!finished || !leader.awaitEnd(Duration.ofSeconds(30))) {
 			record("STUCK\t" + this.worker + "\tstop\tthreads did not finish after stop");
 		}
 		client.close();
@@ -196,6 +199,7 @@ public final class CampaignWorker {
 			token = outer.fencingToken();
 			outcome = switch (kind) {
 				case MUTEX, SEMAPHORE_MUTEX, WRITE -> counter.increment(key, outer, this.worker, op).name();
+				case LEADER -> throw new IllegalStateException("Leader work is the LeaderWorkload's");
 				case READ -> counter.readTwice(key, outer).name();
 				case NESTED_MUTEX -> {
 					Thread.sleep(random.nextInt(NESTED_GAP_MS));
@@ -281,11 +285,14 @@ public final class CampaignWorker {
 	 */
 	enum Kind {
 
-		MUTEX, SEMAPHORE_MUTEX, WRITE, READ, NESTED_MUTEX, READ_IN_WRITE;
+		MUTEX, SEMAPHORE_MUTEX, WRITE, READ, NESTED_MUTEX, READ_IN_WRITE,
+
+		/** Leader work in the election, its token the term's epoch ({@link LeaderWorkload}). */
+		LEADER;
 
 		LockType outerType() {
 			return switch (this) {
-				case MUTEX, NESTED_MUTEX -> LockType.MUTEX;
+				case MUTEX, NESTED_MUTEX, LEADER -> LockType.MUTEX;
 				case SEMAPHORE_MUTEX -> LockType.SEMAPHORE_MUTEX;
 				case WRITE, READ_IN_WRITE -> LockType.WRITE;
 				case READ -> LockType.READ;

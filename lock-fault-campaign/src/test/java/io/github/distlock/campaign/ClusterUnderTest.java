@@ -44,10 +44,16 @@ interface ClusterUnderTest extends AutoCloseable {
 	/** The servers' client ports, which each worker's proxy forwards to, in member order. */
 	List<Integer> clientPorts();
 
-	/** Arguments every worker process gets, besides the campaign's own (its proxy's ports are added per worker). */
+	/**
+	 * Arguments every worker process gets, besides the campaign's own (its proxy's ports are
+	 * added per worker).
+	 */
 	List<String> workerArgs();
 
-	/** Waits until a member leads. @return the leader's index (0-based) */
+	/**
+	 * Waits until a member leads.
+	 * @return the leader's index (0-based)
+	 */
 	int awaitLeader(Duration timeout) throws Exception;
 
 	/** A running member that does not lead, or {@code -1}. */
@@ -59,7 +65,7 @@ interface ClusterUnderTest extends AutoCloseable {
 	/** Starts a killed member again on its data. */
 	void restart(int member) throws Exception;
 
-	/** The number of members. */
+	/** The number of members (indices 0 to size - 1). */
 	int size();
 
 	/** Waits until every member runs and serves clients. */

@@ -1,5 +1,6 @@
 package io.github.distlock.campaign;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -149,7 +150,7 @@ final class EtcdClusterUnderTest implements ClusterUnderTest {
 			HttpRequest request = HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).build();
 			return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body().contains("\"health\":\"true\"");
 		}
-		catch (java.io.IOException ex) {
+		catch (IOException ex) {
 			return false;
 		}
 	}

@@ -24,7 +24,7 @@ final class EtcdWorkerClient implements WorkerClient {
 
 	private final EtcdLockRegistry registry;
 
-	EtcdWorkerClient(Map<String, String> args) {
+	EtcdWorkerClient(Map<String, String> args, LockListener listener) {
 		String mode = args.get("mode");
 		ClientBuilder builder = Client.builder()
 			.endpoints(Arrays.stream(args.get("connect").split(",")).map((address) -> "http://" + address)
@@ -38,8 +38,7 @@ final class EtcdWorkerClient implements WorkerClient {
 		EtcdLockRegistry.Options options = new EtcdLockRegistry.Options(EtcdClusterUnderTest.LEASE_TTL, false,
 				Boolean.parseBoolean(args.get("localQueue")), Integer.parseInt(args.get("handoffs")),
 				Duration.ofMillis(100));
-		this.registry = new EtcdLockRegistry(this.client, new EtcdLockPathResolver(root), new LockListener() {
-		}, options);
+		this.registry = new EtcdLockRegistry(this.client, new EtcdLockPathResolver(root), listener, options);
 		this.registry.awaitLease(Duration.ofSeconds(30));
 	}
 

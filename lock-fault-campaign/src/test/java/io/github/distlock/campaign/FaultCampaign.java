@@ -35,6 +35,12 @@ final class FaultCampaign {
 	private static final Duration STUCK_KEY_BOUND = Duration.ofSeconds(20);
 
 	/**
+	 * How soon after the faults healed a leader must have done work: a lost leader's session
+	 * (or lease) ending on the servers, the next participant's turn, and margin.
+	 */
+	static final Duration LEADER_BOUND = Duration.ofMillis(CampaignWorker.SESSION_TIMEOUT_MS * 2L);
+
+	/**
 	 * How long after its session was closed from outside a worker may still not know: the time
 	 * for the server's disconnect to reach it.
 	 */
@@ -90,7 +96,8 @@ final class FaultCampaign {
 			Duration faultTime = Duration.ofNanos(System.nanoTime() - start);
 			// healed: every proxy forwards, every process runs, every server serves
 			cluster.awaitAllServing(Duration.ofSeconds(60));
-			Thread.sleep(CampaignWorker.SESSION_TIMEOUT_MS * 2L);
+			long healed = System.nanoTime();
+			Thread.sleep(LEADER_BOUND.toMillis() + 1_000);
 			CampaignResult result = new CampaignResult(this.backend, this.seed, faultTime, database.name(),
 					nemesis.injected(), nemesis.log());
 			Files.writeString(this.dir.resolve("pause"), "pause");
@@ -116,6 +123,7 @@ final class FaultCampaign {
 			List<Operation> operations = readHistory(result.checker(), unawareByWorker);
 			cluster.checkLeftovers(result.checker());
 			result.checker().check(operations, database.commits(), database.counters(), unawareByWorker);
+			result.checker().checkLeaderAfterHeal(operations, healed, LEADER_BOUND.toNanos());
 			result.count(operations);
 			if (cluster.strayNodeLogText() != null) {
 				result.strayNodesDeleted(logLines(cluster.strayNodeLogText()));
@@ -129,6 +137,7 @@ final class FaultCampaign {
 	}
 	private static Set<String> allKeys(long periods) {
 		Set<String> keys = new TreeSet<>();
+		keys.add(LeaderWorkload.KEY);
 		for (String family : CampaignWorker.FAMILIES) {
 			for (int i = 0; i < CampaignWorker.HOT_KEYS; i++) {
 				keys.add(family + "-hot-" + i);
@@ -206,7 +215,7 @@ final class FaultCampaign {
 			return cluster.withRegistry((registry) -> {
 				Map<String, Future<Boolean>> attempts = new TreeMap<>();
 				for (String key : keys) {
-					LockType type = key.startsWith("m-") ? LockType.MUTEX
+					LockType type = (key.startsWith("m-") || key.equals(LeaderWorkload.KEY)) ? LockType.MUTEX
 							: key.startsWith("s-") ? LockType.SEMAPHORE_MUTEX : LockType.WRITE;
 					attempts.put(key, pool.submit(() -> {
 						try (LockHandle lock = registry.acquire(new LockRequest(key, type, STUCK_KEY_BOUND, "check"))) {

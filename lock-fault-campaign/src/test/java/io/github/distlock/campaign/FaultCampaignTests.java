@@ -49,6 +49,7 @@ class FaultCampaignTests {
 			assertThat(result.outcomesByKind().get(kind)).as(kind).containsKey("COMMITTED");
 		}
 		assertThat(result.outcomesByKind().get("READ")).as("READ").containsKey("READ_CLEAN");
+		assertThat(result.outcomesByKind().get("LEADER")).as("LEADER").containsKey("COMMITTED");
 		assertThat(result.outcomesByKind().get("READ_IN_WRITE")).as("READ_IN_WRITE")
 			.containsKey("COMMITTED+READ_CLEAN");
 	}

@@ -4,7 +4,8 @@ import io.github.distlock.core.LockRegistry;
 
 /**
  * The worker side of a backend: the client of a campaign worker process, connected through its
- * proxy, and the registry its threads lock through. One implementation per {@link Backend}.
+ * proxy, and the registry its threads lock through (told of its locks' state changes by the
+ * listener it was made with). One implementation per {@link Backend}.
  */
 interface WorkerClient extends AutoCloseable {
 

@@ -29,7 +29,7 @@ final class ZooKeeperWorkerClient implements WorkerClient {
 
 	private final String ensemble;
 
-	ZooKeeperWorkerClient(Map<String, String> args) throws InterruptedException {
+	ZooKeeperWorkerClient(Map<String, String> args, LockListener listener) throws InterruptedException {
 		String mode = args.get("mode");
 		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
 			.connectString(args.get("connect") + (mode.equals("chroot") ? "/campaign" : ""))
@@ -48,8 +48,7 @@ final class ZooKeeperWorkerClient implements WorkerClient {
 		ZookeeperLockRegistry.Options options = new ZookeeperLockRegistry.Options(false,
 				Boolean.parseBoolean(args.get("localQueue")), Integer.parseInt(args.get("handoffs")),
 				Duration.ofMillis(100));
-		this.registry = new ZookeeperLockRegistry(this.client, new ZnodeLockPathResolver(root), new LockListener() {
-		}, options);
+		this.registry = new ZookeeperLockRegistry(this.client, new ZnodeLockPathResolver(root), listener, options);
 		this.ensemble = args.get("ensemble");
 	}
 
