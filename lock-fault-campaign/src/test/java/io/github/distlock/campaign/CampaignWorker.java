@@ -29,7 +29,9 @@ import io.github.distlock.core.LockRegistry;
 /**
  * A client process of the campaign: several threads take locks through the starter's
  * {@link LockOperations} on hot keys and a stream of new keys, with every lock type and nested
- * calls, and guard a counter row per key in the database. Each critical section is appended to
+ * calls, and guard a counter row per key in the database; one more thread does leader work
+ * while this process leads the campaign's election ({@link LeaderWorkload}). The registry comes
+ * from the backend's {@link WorkerClient}. Each critical section is appended to
  * this process's history file as it ends, so the history survives a SIGKILL. Controlled through
  * files in the run directory: {@code stop}, {@code pause}, {@code expire-<worker>}.
  */

@@ -18,8 +18,10 @@ import java.util.TreeMap;
  * exception, a refused claim, a fenced write, a rolled-back transaction or its lock lost. A
  * section during which its own process could not know its session was gone is left to the
  * fencing token (1 and 2): while it was paused (SIGSTOP), since a holder cannot know its lock
- * is gone before it talks to ZooKeeper again, and after its session was closed from outside,
- * since another process may be granted the lock before the server's disconnect reaches it;</li>
+ * is gone before it talks to the lock service again, after its ZooKeeper session was closed
+ * from outside, since another process may be granted the lock before the server's disconnect
+ * reaches it, and after its etcd lease was revoked from outside, until the answer to its next
+ * renewal can have told it;</li>
  * <li>a READ section saw no commit by a writer while its lock was held (unless a process could
  * not know meanwhile: readers do not claim the row, so only writers are fenced);</li>
  * <li>a nested lock carries the token of the lock around it;</li>
