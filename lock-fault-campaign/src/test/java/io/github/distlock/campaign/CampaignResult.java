@@ -11,6 +11,8 @@ import java.util.TreeMap;
  */
 final class CampaignResult {
 
+	private final Backend backend;
+
 	private final long seed;
 
 	private final Duration faultTime;
@@ -30,8 +32,9 @@ final class CampaignResult {
 
 	private int operations;
 
-	CampaignResult(long seed, Duration faultTime, String database, Map<Nemesis.Fault, Integer> faults,
+	CampaignResult(Backend backend, long seed, Duration faultTime, String database, Map<Nemesis.Fault, Integer> faults,
 			List<String> faultLog) {
+		this.backend = backend;
 		this.seed = seed;
 		this.faultTime = faultTime;
 		this.database = database;
@@ -65,7 +68,7 @@ final class CampaignResult {
 
 	String report() {
 		StringBuilder report = new StringBuilder();
-		report.append("# Fault campaign, seed ").append(this.seed).append("\n\n");
+		report.append("# Fault campaign on ").append(this.backend.id()).append(", seed ").append(this.seed).append("\n\n");
 		report.append("- faults for ").append(this.faultTime.toSeconds()).append(" s; guarded counters in ")
 			.append(this.database)
 			.append('\n');
@@ -101,7 +104,9 @@ final class CampaignResult {
 			.append(this.seed)
 			.append(" -Dcampaign.duration=")
 			.append(this.faultTime.toSeconds())
-			.append("s\n");
+			.append("s -Dcampaign.backend=")
+			.append(this.backend.id())
+			.append('\n');
 		return report.toString();
 	}
 

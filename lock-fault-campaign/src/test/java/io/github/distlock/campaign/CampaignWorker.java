@@ -24,23 +24,20 @@ import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.ExponentialBackoffRetry;
-import org.apache.zookeeper.Watcher;
-import org.apache.zookeeper.ZooKeeper;
+import io.github.distlock.core.LockRegistry;
 
 /**
  * A client process of the campaign: several threads take locks through the starter's
  * {@link LockOperations} on hot keys and a stream of new keys, with every lock type and nested
- * calls, and guard a counter row per key in the database. Each critical section is appended to
+ * calls, and guard a counter row per key in the database; one more thread does leader work
+ * while this process leads the campaign's election ({@link LeaderWorkload}). The registry comes
+ * from the backend's {@link WorkerClient}. Each critical section is appended to
  * this process's history file as it ends, so the history survives a SIGKILL. Controlled through
  * files in the run directory: {@code stop}, {@code pause}, {@code expire-<worker>}.
  */
 public final class CampaignWorker {
 
+	/** The ZooKeeper session timeout, and the etcd lease's time to live. */
 	static final int SESSION_TIMEOUT_MS = 4_000;
 
 	/** How long a new key is in use before the next ones replace it. */
@@ -91,27 +88,9 @@ public final class CampaignWorker {
 	}
 
 	private void run() throws Exception {
-		String mode = this.args.get("mode");
-		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
-			.connectString(this.args.get("connect") + (mode.equals("chroot") ? "/campaign" : ""))
-			.sessionTimeoutMs(SESSION_TIMEOUT_MS)
-			.connectionTimeoutMs(2_000)
-			.retryPolicy(new ExponentialBackoffRetry(100, 3, 1_000));
-		if (mode.equals("namespace")) {
-			builder.namespace("campaign");
-		}
-		CuratorFramework client = builder.build();
-		client.start();
-		if (!client.blockUntilConnected(30, TimeUnit.SECONDS)) {
-			throw new IllegalStateException("Worker " + this.worker + " could not connect");
-		}
-		String root = mode.equals("plain") ? "/campaign/Locks" : "/Locks";
-		ZookeeperLockRegistry.Options options = new ZookeeperLockRegistry.Options(false,
-				Boolean.parseBoolean(this.args.get("localQueue")), Integer.parseInt(this.args.get("handoffs")),
-				Duration.ofMillis(100));
-		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(client, new ZnodeLockPathResolver(root),
-				new LockListener() {
-				}, options);
+		LeaderWorkload leader = new LeaderWorkload(this.worker, this::record, this.operations);
+		WorkerClient client = Backend.of(this.args.get("backend")).connect(this.args, leader);
+		LockRegistry registry = client.registry();
 		LockOperations locks = new LockTemplate(registry, new LockListener() {
 		}, true);
 		int threads = Integer.parseInt(this.args.get("threads"));
@@ -149,6 +128,8 @@ public final class CampaignWorker {
 			workers.add(thread);
 			thread.start();
 		}
+		leader.start(registry, this.args.get("db"), new Random(seed * 31 + this.worker.hashCode() * 7L + threads),
+				threads, () -> this.paused, () -> this.stopping);
 		EventThreadProbe probe = new EventThreadProbe((line) -> record("EVENT_THREAD_BLOCKED\t" + this.worker + "\t" + line));
 		probe.start();
 		Files.writeString(this.dir.resolve("ready-" + this.worker), "ready");
@@ -156,14 +137,15 @@ public final class CampaignWorker {
 		while (!this.stopping) {
 			this.stopping = Files.exists(this.dir.resolve("stop"));
 			this.paused = Files.exists(this.dir.resolve("pause"));
-			if (this.paused && !pausedReported && idle(opStarted)) {
+			if (this.paused && !pausedReported && idle(opStarted) && leader.idle()) {
 				Files.writeString(this.dir.resolve("paused-" + this.worker), Long.toString(this.operations.get()));
 				pausedReported = true;
 			}
 			Path expire = this.dir.resolve("expire-" + this.worker);
 			if (Files.exists(expire)) {
 				Files.delete(expire);
-				expireOwnSession(client, this.args.get("ensemble"));
+				long[] expiry = client.expireSession();
+				record("EXPIRED\t" + this.worker + "\t" + expiry[0] + "\t" + expiry[1]);
 			}
 			long now = System.nanoTime();
 			for (int t = 0; t < threads; t++) {
@@ -176,10 +158,9 @@ public final class CampaignWorker {
 			Thread.sleep(50);
 		}
 		boolean finished = done.await(60, TimeUnit.SECONDS);
-		if (!finished) {
+		if (!finished || !leader.awaitEnd(Duration.ofSeconds(30))) {
 			record("STUCK\t" + this.worker + "\tstop\tthreads did not finish after stop");
 		}
-		registry.close();
 		client.close();
 		this.history.close();
 		Files.writeString(this.dir.resolve("stopped-" + this.worker), Long.toString(this.operations.get()));
@@ -215,15 +196,16 @@ public final class CampaignWorker {
 		long innerToken = 0;
 		String outcome;
 		LockState endState = null;
-		try (LockHandle outer = locks.acquire(new LockRequest(key, kind.outerType(), wait, "campaign"))) {
+		try (LockHandle outer = locks.acquire(request(key, kind.outerType(), wait))) {
 			start = System.nanoTime();
 			token = outer.fencingToken();
 			outcome = switch (kind) {
 				case MUTEX, SEMAPHORE_MUTEX, WRITE -> counter.increment(key, outer, this.worker, op).name();
+				case LEADER -> throw new IllegalStateException("Leader work is the LeaderWorkload's");
 				case READ -> counter.readTwice(key, outer).name();
 				case NESTED_MUTEX -> {
 					Thread.sleep(random.nextInt(NESTED_GAP_MS));
-					try (LockHandle inner = locks.acquire(new LockRequest(key, LockType.MUTEX, wait, "campaign"))) {
+					try (LockHandle inner = locks.acquire(request(key, LockType.MUTEX, wait))) {
 						innerToken = inner.fencingToken();
 						checkNotHeldInsideALostLock(outer, inner, op);
 						yield counter.increment(key, inner, this.worker, op).name();
@@ -232,7 +214,7 @@ public final class CampaignWorker {
 				case READ_IN_WRITE -> {
 					GuardedCounter.Outcome written = counter.increment(key, outer, this.worker, op);
 					Thread.sleep(random.nextInt(NESTED_GAP_MS));
-					try (LockHandle inner = locks.acquire(new LockRequest(key, LockType.READ, wait, "campaign"))) {
+					try (LockHandle inner = locks.acquire(request(key, LockType.READ, wait))) {
 						innerToken = inner.fencingToken();
 						checkNotHeldInsideALostLock(outer, inner, op);
 						GuardedCounter.Outcome read = counter.readTwice(key, inner);
@@ -252,6 +234,15 @@ public final class CampaignWorker {
 		record(String.join("\t", "OP", this.worker, Integer.toString(thread), Long.toString(op), key, kind.name(),
 				Long.toString(token), Long.toString(innerToken), Long.toString(start), Long.toString(end), outcome,
 				String.valueOf(endState)));
+	}
+
+	/**
+	 * A request of this worker, with the worker as its owner if the backend's cluster asked for
+	 * it ({@code owners=true}: the orchestrator then finds the worker's contenders).
+	 */
+	private LockRequest request(String key, LockType type, Duration wait) {
+		LockRequest request = new LockRequest(key, type, wait, "campaign");
+		return Boolean.parseBoolean(this.args.get("owners")) ? request.withOwner(this.worker) : request;
 	}
 
 	/**
@@ -292,38 +283,18 @@ public final class CampaignWorker {
 	}
 
 	/**
-	 * Expires this process's session on the server, as a long pause or partition would:
-	 * another handle opened with the same session id and password closes it. The time it took
-	 * is recorded as an {@code EXPIRED} line, for the checker.
-	 */
-	private void expireOwnSession(CuratorFramework client, String ensemble) throws Exception {
-		ZooKeeper zookeeper = client.getZookeeperClient().getZooKeeper();
-		CountDownLatch connected = new CountDownLatch(1);
-		long from = System.nanoTime();
-		ZooKeeper twin = new ZooKeeper(ensemble, SESSION_TIMEOUT_MS, (event) -> {
-			if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
-				connected.countDown();
-			}
-		}, zookeeper.getSessionId(), zookeeper.getSessionPasswd());
-		try {
-			connected.await(10, TimeUnit.SECONDS);
-		}
-		finally {
-			twin.close();
-			record("EXPIRED\t" + this.worker + "\t" + from + "\t" + System.nanoTime());
-		}
-	}
-
-	/**
 	 * What a worker does in one operation.
 	 */
 	enum Kind {
 
-		MUTEX, SEMAPHORE_MUTEX, WRITE, READ, NESTED_MUTEX, READ_IN_WRITE;
+		MUTEX, SEMAPHORE_MUTEX, WRITE, READ, NESTED_MUTEX, READ_IN_WRITE,
+
+		/** Leader work in the election, its token the term's epoch ({@link LeaderWorkload}). */
+		LEADER;
 
 		LockType outerType() {
 			return switch (this) {
-				case MUTEX, NESTED_MUTEX -> LockType.MUTEX;
+				case MUTEX, NESTED_MUTEX, LEADER -> LockType.MUTEX;
 				case SEMAPHORE_MUTEX -> LockType.SEMAPHORE_MUTEX;
 				case WRITE, READ_IN_WRITE -> LockType.WRITE;
 				case READ -> LockType.READ;

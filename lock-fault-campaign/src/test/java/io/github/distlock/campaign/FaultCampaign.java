@@ -20,26 +20,25 @@ import java.util.stream.Stream;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockRequest;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.ExponentialBackoffRetry;
-import org.apache.curator.utils.ZKPaths;
-import org.apache.zookeeper.data.Stat;
 
 import org.springframework.util.FileSystemUtils;
 
 /**
- * One seeded campaign: a 3-server ensemble, four client processes (plain, chrooted and
- * namespaced connections contending on the same znodes, with and without the local queue and
- * hand-off), faults for the given time, then healing, and the checks: every key acquirable,
- * no thread stuck, no node left once all sessions are closed, and the {@link InvariantChecker}
- * on the merged history.
+ * One seeded campaign on one {@link Backend}: its 3-server cluster, four client processes
+ * (as the backend's {@link ClusterUnderTest} configures them, with and without the local queue
+ * and hand-off), faults for the given time, then healing, and the checks: every key acquirable,
+ * no thread stuck, nothing left (nodes; keys and leases) once all sessions are closed, and the
+ * {@link InvariantChecker} on the merged history.
  */
 final class FaultCampaign {
 
 	private static final Duration STUCK_KEY_BOUND = Duration.ofSeconds(20);
+
+	/**
+	 * How soon after the faults healed a leader must have done work: a lost leader's session
+	 * (or lease) ending on the servers, the next participant's turn, and margin.
+	 */
+	static final Duration LEADER_BOUND = Duration.ofMillis(CampaignWorker.SESSION_TIMEOUT_MS * 2L);
 
 	/**
 	 * How long after its session was closed from outside a worker may still not know: the time
@@ -47,13 +46,16 @@ final class FaultCampaign {
 	 */
 	static final long EXPIRY_NOTICE_NANOS = 1_000_000_000L;
 
+	private final Backend backend;
+
 	private final long seed;
 
 	private final Duration duration;
 
 	private final Path dir;
 
-	FaultCampaign(long seed, Duration duration, Path dir) {
+	FaultCampaign(Backend backend, long seed, Duration duration, Path dir) {
+		this.backend = backend;
 		this.seed = seed;
 		this.duration = duration;
 		this.dir = dir;
@@ -66,20 +68,17 @@ final class FaultCampaign {
 		Random random = new Random(this.seed);
 		long periods = this.duration.toMillis() / CampaignWorker.FRESH_KEY_MILLIS + 1;
 		List<WorkerProcess> workers = new ArrayList<>();
-		try (CampaignDatabase database = CampaignDatabase.start(this.dir, Long.toString(this.seed));
-				Ensemble ensemble = Ensemble.start(this.dir, 3);
-				CuratorFramework admin = client(ensemble.connectString())) {
-			admin.create().creatingParentsIfNeeded().forPath("/campaign/Locks");
+		try (CampaignDatabase database = CampaignDatabase.start(this.dir, this.backend.id() + this.seed);
+				ClusterUnderTest cluster = this.backend.start(this.dir)) {
 			database.createSchema(allKeys(periods));
 			long startMillis = System.currentTimeMillis();
-			List<String> common = List.of("ensemble=" + ensemble.connectString(), "db=" + database.url(),
-					"dir=" + this.dir, "seed=" + this.seed, "start=" + startMillis, "periods=" + periods, "threads=3");
-			workers.add(new WorkerProcess("w1", "plain", true, 8, new ClientProxy(ensemble.clientPorts()), this.dir, common));
-			workers.add(new WorkerProcess("w2", "chroot", true, 8, new ClientProxy(ensemble.clientPorts()), this.dir, common));
-			workers.add(new WorkerProcess("w3", "namespace", true, 0, new ClientProxy(ensemble.clientPorts()), this.dir,
-					common));
-			workers.add(new WorkerProcess("w4", "plain", false, 0, new ClientProxy(ensemble.clientPorts()), this.dir,
-					common));
+			List<String> common = new ArrayList<>(List.of("backend=" + this.backend.id(), "db=" + database.url(),
+					"dir=" + this.dir, "seed=" + this.seed, "start=" + startMillis, "periods=" + periods, "threads=3"));
+			common.addAll(cluster.workerArgs());
+			for (ClusterUnderTest.WorkerSpec spec : cluster.workers()) {
+				workers.add(new WorkerProcess(spec.slot(), spec.mode(), spec.localQueue(), spec.handoffs(),
+						new ClientProxy(cluster.clientPorts()), this.dir, common));
+			}
 			for (WorkerProcess worker : workers) {
 				worker.start();
 			}
@@ -87,8 +86,8 @@ final class FaultCampaign {
 				worker.awaitReady(Duration.ofSeconds(60));
 			}
 			long start = System.nanoTime();
-			Nemesis nemesis = new Nemesis(ensemble, workers, random);
-			OrphanNodeSweep orphans = new OrphanNodeSweep(admin, "/campaign/Locks", startMillis, periods);
+			Nemesis nemesis = new Nemesis(cluster, workers, random);
+			OrphanNodeSweep orphans = new OrphanNodeSweep(cluster, startMillis, periods);
 			while (System.nanoTime() - start < this.duration.toNanos()) {
 				Thread.sleep(1_000 + random.nextInt(2_000));
 				nemesis.strike(start);
@@ -96,17 +95,18 @@ final class FaultCampaign {
 			}
 			Duration faultTime = Duration.ofNanos(System.nanoTime() - start);
 			// healed: every proxy forwards, every process runs, every server serves
-			ensemble.awaitAllServing(Duration.ofSeconds(60));
-			Thread.sleep(CampaignWorker.SESSION_TIMEOUT_MS * 2L);
-			CampaignResult result = new CampaignResult(this.seed, faultTime, database.name(), nemesis.injected(),
-					nemesis.log());
+			cluster.awaitAllServing(Duration.ofSeconds(60));
+			long healed = System.nanoTime();
+			Thread.sleep(LEADER_BOUND.toMillis() + 1_000);
+			CampaignResult result = new CampaignResult(this.backend, this.seed, faultTime, database.name(),
+					nemesis.injected(), nemesis.log());
 			Files.writeString(this.dir.resolve("pause"), "pause");
 			for (WorkerProcess worker : workers) {
 				if (!worker.awaitFile("paused-" + worker.name(), Duration.ofSeconds(90))) {
 					result.checker().add("stuck-thread", worker.name() + " did not become idle after the faults healed");
 				}
 			}
-			for (String key : stuckKeys(admin, readHistory(new InvariantChecker(), new HashMap<>()))) {
+			for (String key : stuckKeys(cluster, readHistory(new InvariantChecker(), new HashMap<>()))) {
 				result.checker().add("stuck-key", key + " could not be acquired within " + STUCK_KEY_BOUND.toSeconds()
 						+ " s after the faults healed");
 			}
@@ -119,13 +119,15 @@ final class FaultCampaign {
 			orphans.sweep();
 			orphans.orphans().forEach((orphan) -> result.checker().add("orphan-node", orphan));
 			Map<String, List<long[]>> unawareByWorker = new HashMap<>();
-			nemesis.pauses().forEach((worker, pauses) -> unawareByWorker.put(worker, new ArrayList<>(pauses)));
+			nemesis.unaware().forEach((worker, windows) -> unawareByWorker.put(worker, new ArrayList<>(windows)));
 			List<Operation> operations = readHistory(result.checker(), unawareByWorker);
-			List<String> leftovers = awaitNoLockNodes(admin);
-			leftovers.forEach((node) -> result.checker().add("leftover-node", node));
+			cluster.checkLeftovers(result.checker());
 			result.checker().check(operations, database.commits(), database.counters(), unawareByWorker);
+			result.checker().checkLeaderAfterHeal(operations, healed, LEADER_BOUND.toNanos());
 			result.count(operations);
-			result.strayNodesDeleted(logLines("of this client's session, which no lock uses"));
+			if (cluster.strayNodeLogText() != null) {
+				result.strayNodesDeleted(logLines(cluster.strayNodeLogText()));
+			}
 			Files.writeString(this.dir.resolve("report.md"), result.report());
 			return result;
 		}
@@ -133,9 +135,9 @@ final class FaultCampaign {
 			workers.forEach(WorkerProcess::close);
 		}
 	}
-
 	private static Set<String> allKeys(long periods) {
 		Set<String> keys = new TreeSet<>();
+		keys.add(LeaderWorkload.KEY);
 		for (String family : CampaignWorker.FAMILIES) {
 			for (int i = 0; i < CampaignWorker.HOT_KEYS; i++) {
 				keys.add(family + "-hot-" + i);
@@ -202,88 +204,40 @@ final class FaultCampaign {
 	}
 
 	/**
-	 * Every key the workers used, taken by a fresh client with its family's lock type.
+	 * Every key the workers used, taken by a fresh registry of the orchestrator's with its
+	 * family's lock type.
 	 */
-	private static List<String> stuckKeys(CuratorFramework admin, List<Operation> operations) throws Exception {
+	private static List<String> stuckKeys(ClusterUnderTest cluster, List<Operation> operations) throws Exception {
 		Set<String> keys = new TreeSet<>();
 		operations.forEach((operation) -> keys.add(operation.key()));
-		List<String> stuck = new ArrayList<>();
 		ExecutorService pool = Executors.newFixedThreadPool(8);
-		try (ZookeeperLockRegistry registry = new ZookeeperLockRegistry(admin,
-				new ZnodeLockPathResolver("/campaign/Locks"))) {
-			Map<String, Future<Boolean>> attempts = new TreeMap<>();
-			for (String key : keys) {
-				LockType type = key.startsWith("m-") ? LockType.MUTEX
-						: key.startsWith("s-") ? LockType.SEMAPHORE_MUTEX : LockType.WRITE;
-				attempts.put(key, pool.submit(() -> {
-					try (LockHandle lock = registry.acquire(new LockRequest(key, type, STUCK_KEY_BOUND, "check"))) {
-						return lock.isHeld();
-					}
-					catch (RuntimeException ex) {
-						return false;
-					}
-				}));
-			}
-			for (Map.Entry<String, Future<Boolean>> attempt : attempts.entrySet()) {
-				if (!attempt.getValue().get(2 * STUCK_KEY_BOUND.toSeconds(), TimeUnit.SECONDS)) {
-					stuck.add(attempt.getKey());
+		try {
+			return cluster.withRegistry((registry) -> {
+				Map<String, Future<Boolean>> attempts = new TreeMap<>();
+				for (String key : keys) {
+					LockType type = (key.startsWith("m-") || key.equals(LeaderWorkload.KEY)) ? LockType.MUTEX
+							: key.startsWith("s-") ? LockType.SEMAPHORE_MUTEX : LockType.WRITE;
+					attempts.put(key, pool.submit(() -> {
+						try (LockHandle lock = registry.acquire(new LockRequest(key, type, STUCK_KEY_BOUND, "check"))) {
+							return lock.isHeld();
+						}
+						catch (RuntimeException ex) {
+							return false;
+						}
+					}));
 				}
-			}
+				List<String> stuck = new ArrayList<>();
+				for (Map.Entry<String, Future<Boolean>> attempt : attempts.entrySet()) {
+					if (!attempt.getValue().get(2 * STUCK_KEY_BOUND.toSeconds(), TimeUnit.SECONDS)) {
+						stuck.add(attempt.getKey());
+					}
+				}
+				return stuck;
+			});
 		}
 		finally {
 			pool.shutdownNow();
 		}
-		return stuck;
-	}
-
-	/**
-	 * Waits until no ephemeral node is left under {@code /campaign}: sessions of killed
-	 * processes end within their timeout.
-	 * @return the nodes left
-	 */
-	private static List<String> awaitNoLockNodes(CuratorFramework admin) throws Exception {
-		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CampaignWorker.SESSION_TIMEOUT_MS * 3L);
-		List<String> nodes = ephemeralNodesUnder(admin, "/campaign");
-		while (!nodes.isEmpty() && System.nanoTime() < deadline) {
-			Thread.sleep(200);
-			nodes = ephemeralNodesUnder(admin, "/campaign");
-		}
-		return nodes;
-	}
-
-	static List<String> ephemeralNodesUnder(CuratorFramework client, String path) throws Exception {
-		List<String> found = new ArrayList<>();
-		List<String> children;
-		try {
-			children = client.getChildren().forPath(path);
-		}
-		catch (org.apache.zookeeper.KeeperException.NoNodeException gone) {
-			return found;
-		}
-		for (String child : children) {
-			String childPath = ZKPaths.makePath(path, child);
-			Stat stat = client.checkExists().forPath(childPath);
-			if (stat != null && stat.getEphemeralOwner() != 0) {
-				found.add(childPath + " (session 0x" + Long.toHexString(stat.getEphemeralOwner()) + ")");
-			}
-			found.addAll(ephemeralNodesUnder(client, childPath));
-		}
-		return found;
-	}
-
-	private static CuratorFramework client(String connectString) throws InterruptedException {
-		CuratorFramework client = CuratorFrameworkFactory.builder()
-			.connectString(connectString)
-			.sessionTimeoutMs(10_000)
-			.connectionTimeoutMs(5_000)
-			.retryPolicy(new ExponentialBackoffRetry(200, 10, 2_000))
-			.build();
-		client.start();
-		if (!client.blockUntilConnected(60, TimeUnit.SECONDS)) {
-			client.close();
-			throw new IllegalStateException("Could not connect to " + connectString);
-		}
-		return client;
 	}
 
 }

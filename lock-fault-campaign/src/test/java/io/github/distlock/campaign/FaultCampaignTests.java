@@ -2,27 +2,45 @@ package io.github.distlock.campaign;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
+import io.github.distlock.test.etcd.EtcdServer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Runs a seeded fault campaign ({@code -Dcampaign.seed}, {@code -Dcampaign.duration}; a short
- * one in every build, a long one with {@code -Pfault-campaign}) and requires that it found no
- * violation, and that it did inject faults of several kinds and commit work of every kind, so
- * that it cannot pass by doing nothing.
+ * Runs a seeded fault campaign on each backend {@code -Dcampaign.backend} names
+ * ({@code zookeeper}, {@code etcd}, or both, comma-separated; {@code -Dcampaign.seed},
+ * {@code -Dcampaign.duration}; a short one on both in every build, a long one with
+ * {@code -Pfault-campaign}) and requires that it found no violation, and that it did inject
+ * faults of several kinds and commit work of every kind, so that it cannot pass by doing
+ * nothing.
  */
 class FaultCampaignTests {
 
-	@Test
-	void seededCampaignFindsNoViolation() throws Exception {
+	static Stream<Backend> backends() {
+		return Arrays.stream(System.getProperty("campaign.backend", "zookeeper").split(","))
+			.filter((id) -> !id.isBlank())
+			.map(Backend::of);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("backends")
+	void seededCampaignFindsNoViolation(Backend backend) throws Exception {
+		assumeTrue(backend != Backend.ETCD || EtcdServer.isAvailable(),
+				"etcd not found at " + EtcdServer.binary() + ": the etcd campaign is skipped");
 		String seedProperty = System.getProperty("campaign.seed", "");
 		long seed = seedProperty.isBlank() ? System.nanoTime() : Long.parseLong(seedProperty);
 		Duration duration = parse(System.getProperty("campaign.duration", "75s"));
-		System.out.println("Fault campaign: seed " + seed + ", faults for " + duration.toSeconds() + " s");
-		CampaignResult result = new FaultCampaign(seed, duration, Path.of("target", "campaign-" + seed)).run();
+		System.out.println("Fault campaign on " + backend.id() + ": seed " + seed + ", faults for "
+				+ duration.toSeconds() + " s");
+		CampaignResult result = new FaultCampaign(backend, seed, duration,
+				Path.of("target", "campaign-" + backend.id() + "-" + seed)).run();
 		String report = result.report();
 		System.out.println(report);
 		assertThat(result.checker().violations()).as(report).isEmpty();
@@ -31,6 +49,7 @@ class FaultCampaignTests {
 			assertThat(result.outcomesByKind().get(kind)).as(kind).containsKey("COMMITTED");
 		}
 		assertThat(result.outcomesByKind().get("READ")).as("READ").containsKey("READ_CLEAN");
+		assertThat(result.outcomesByKind().get("LEADER")).as("LEADER").containsKey("COMMITTED");
 		assertThat(result.outcomesByKind().get("READ_IN_WRITE")).as("READ_IN_WRITE")
 			.containsKey("COMMITTED+READ_CLEAN");
 	}

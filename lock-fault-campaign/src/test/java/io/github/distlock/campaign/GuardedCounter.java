@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Random;
+import java.util.function.BooleanSupplier;
 
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockState;
@@ -30,9 +31,20 @@ final class GuardedCounter {
 	 * Adds one to the key's counter under the lock.
 	 */
 	Outcome increment(String key, AcquiredLock lock, String worker, long op) throws InterruptedException {
-		long token = lock.fencingToken();
+		return increment(key, lock.fencingToken(), false, () -> lock.state() == LockState.HELD, worker, op);
+	}
+
+	/**
+	 * Adds one to the key's counter with a fencing token, committing only while {@code held}
+	 * says the token's holder still holds.
+	 * @param again whether a token that claimed the row before may claim it again: a leader's
+	 * term does its work many times under one epoch
+	 */
+	Outcome increment(String key, long token, boolean again, BooleanSupplier held, String worker, long op)
+			throws InterruptedException {
 		try {
-			if (update("UPDATE campaign_counter SET fence = ? WHERE k = ? AND fence < ?", token, key, token) == 0) {
+			String claim = "UPDATE campaign_counter SET fence = ? WHERE k = ? AND fence " + (again ? "<=" : "<") + " ?";
+			if (update(claim, token, key, token) == 0) {
 				return rollback(Outcome.CLAIM_REFUSED);
 			}
 			long value = read(key);
@@ -48,7 +60,7 @@ final class GuardedCounter {
 				insert.setLong(4, op);
 				insert.executeUpdate();
 			}
-			if (lock.state() != LockState.HELD) {
+			if (!held.getAsBoolean()) {
 				return rollback(Outcome.ROLLED_BACK_NOT_HELD);
 			}
 			this.connection.commit();

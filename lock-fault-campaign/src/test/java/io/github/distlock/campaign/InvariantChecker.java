@@ -11,17 +11,25 @@ import java.util.TreeMap;
  * Checks a campaign's history against what a lock must guarantee:
  * <ol>
  * <li>no lost update: each counter equals the number of committed sections of its key;</li>
- * <li>committed tokens strictly increase per key, in commit order;</li>
+ * <li>committed tokens strictly increase per key, in commit order (a leader's epoch, which its
+ * term's work shares, never decreases);</li>
  * <li>two sections of one key that overlapped in time (an exclusive one with any other) were
  * not both carried out by holders that were never told: one of them ended with a lock
  * exception, a refused claim, a fenced write, a rolled-back transaction or its lock lost. A
  * section during which its own process could not know its session was gone is left to the
  * fencing token (1 and 2): while it was paused (SIGSTOP), since a holder cannot know its lock
- * is gone before it talks to ZooKeeper again, and after its session was closed from outside,
- * since another process may be granted the lock before the server's disconnect reaches it;</li>
+ * is gone before it talks to the lock service again, after its ZooKeeper session was closed
+ * from outside, since another process may be granted the lock before the server's disconnect
+ * reaches it, and after its etcd lease was revoked from outside, until the answer to its next
+ * renewal can have told it;</li>
  * <li>a READ section saw no commit by a writer while its lock was held (unless a process could
  * not know meanwhile: readers do not claim the row, so only writers are fenced);</li>
- * <li>a nested lock carries the token of the lock around it.</li>
+ * <li>a nested lock carries the token of the lock around it;</li>
+ * <li>election: each epoch was led by one process, and no leader work began under an epoch
+ * after work under a later epoch had begun (outside the windows in 3, which the token checks
+ * cover: 2 for the epochs as tokens);</li>
+ * <li>election: after the faults healed, a leader did work within a bound
+ * ({@link #checkLeaderAfterHeal}).</li>
  * </ol>
  * What the campaign finds itself is added as it is: stuck keys, leftover nodes, stuck threads,
  * a nested lock reported held inside a lost one, and ZooKeeper's event thread blocked.
@@ -55,6 +63,7 @@ final class InvariantChecker {
 		checkNoLostUpdate(commits, counters);
 		checkTokensIncrease(commits);
 		checkExclusion(operations, unawareByWorker);
+		checkEpochs(operations, unawareByWorker);
 		for (Operation operation : operations) {
 			if (operation.outcome().contains("READ_CHANGED") && operation.actedUntold()
 					&& !anyUnawareNear(operation, unawareByWorker)) {
@@ -83,7 +92,8 @@ final class InvariantChecker {
 		Map<String, CampaignDatabase.Commit> last = new HashMap<>();
 		for (CampaignDatabase.Commit commit : commits) {
 			CampaignDatabase.Commit previous = last.put(commit.key(), commit);
-			if (previous != null && commit.token() <= previous.token()) {
+			if (previous != null && commit.token() <= previous.token()
+					&& !(commit.key().equals(LeaderWorkload.KEY) && commit.token() == previous.token())) {
 				add("token-order", "key " + commit.key() + ": commit " + commit + " after " + previous);
 			}
 		}
@@ -109,6 +119,53 @@ final class InvariantChecker {
 				open.add(section);
 			}
 		}
+	}
+
+	/**
+	 * Each epoch led by one process; no leader work begun under an epoch once work under a later
+	 * one had begun, unless its process could not know meanwhile.
+	 */
+	private void checkEpochs(List<Operation> operations, Map<String, List<long[]>> unawareByWorker) {
+		Map<Long, String> leaderOfEpoch = new HashMap<>();
+		List<Operation> work = new ArrayList<>();
+		for (Operation operation : operations) {
+			if (operation.kind() == CampaignWorker.Kind.LEADER && operation.ran()) {
+				String first = leaderOfEpoch.putIfAbsent(operation.token(), operation.worker());
+				if (first != null && !first.equals(operation.worker())) {
+					add("epoch-shared", "epoch " + operation.token() + " led by " + first + " and by " + operation);
+				}
+				if (operation.actedUntold() && !unawareDuring(operation, unawareByWorker)) {
+					work.add(operation);
+				}
+			}
+		}
+		work.sort(Comparator.comparingLong(Operation::start));
+		Operation latest = null;
+		for (Operation operation : work) {
+			if (latest != null && operation.token() < latest.token()) {
+				add("stale-epoch-work", "leader work under an older epoch began after work under a later one: "
+						+ latest + " | " + operation);
+			}
+			else {
+				latest = operation;
+			}
+		}
+	}
+
+	/**
+	 * Whether a leader did work within a bound after the faults healed: some leader work that
+	 * began between {@code healedNanos} and {@code healedNanos + boundNanos} committed.
+	 */
+	InvariantChecker checkLeaderAfterHeal(List<Operation> operations, long healedNanos, long boundNanos) {
+		boolean led = operations.stream()
+			.anyMatch((operation) -> operation.kind() == CampaignWorker.Kind.LEADER
+					&& operation.outcome().equals("COMMITTED") && operation.start() >= healedNanos
+					&& operation.start() <= healedNanos + boundNanos);
+		if (!led) {
+			add("no-leader-after-heal", "no leader work committed within " + boundNanos / 1_000_000
+					+ " ms after the faults healed");
+		}
+		return this;
 	}
 
 	/**

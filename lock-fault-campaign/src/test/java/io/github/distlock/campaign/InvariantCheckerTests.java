@@ -120,6 +120,34 @@ class InvariantCheckerTests {
 				"nested-token");
 	}
 
+	@Test
+	void epochLedByTwoProcessesIsFound() {
+		assertThat(check(List.of(leader("a", 10, 100, 200, "COMMITTED", "HELD"),
+				leader("b", 10, 300, 400, "CLAIM_REFUSED", "HELD")), List.of(), Map.of()).counts())
+			.containsExactly(Map.entry("epoch-shared", 1));
+	}
+
+	@Test
+	void leaderWorkUnderAnOlderEpochAfterALaterOneBeganIsFoundUnlessItsProcessWasPaused() {
+		List<Operation> work = List.of(leader("a", 10, 100, 200, "COMMITTED", "HELD"),
+				leader("b", 20, 300, 400, "COMMITTED", "HELD"), leader("a", 10, 500, 600, "COMMITTED", "HELD"));
+		assertThat(check(work, List.of(), Map.of()).counts()).containsExactly(Map.entry("stale-epoch-work", 1));
+		assertThat(new InvariantChecker()
+			.check(work, List.of(), Map.of(), Map.of("a", List.<long[]>of(new long[] { 450, 550 })))
+			.violations()).isEmpty();
+		assertThat(check(List.of(work.get(0), work.get(1), leader("a", 10, 500, 600, "LeadershipLostException",
+				"REVOKED")), List.of(), Map.of()).violations()).isEmpty();
+	}
+
+	@Test
+	void noLeaderWorkSoonAfterTheFaultsHealedIsFound() {
+		List<Operation> work = List.of(leader("a", 10, 100, 200, "COMMITTED", "HELD"),
+				leader("b", 20, 1_500, 1_600, "COMMITTED", "HELD"));
+		assertThat(new InvariantChecker().checkLeaderAfterHeal(work, 1_000, 1_000).violations()).isEmpty();
+		assertThat(new InvariantChecker().checkLeaderAfterHeal(work, 1_000, 400).counts())
+			.containsExactly(Map.entry("no-leader-after-heal", 1));
+	}
+
 	private static InvariantChecker check(List<Operation> operations, List<Commit> commits, Map<String, Long> counters) {
 		return new InvariantChecker().check(operations, commits, counters, Map.of());
 	}
@@ -132,6 +160,11 @@ class InvariantCheckerTests {
 
 	private static Operation op(String worker, Kind kind, long start, long end, String outcome, String endState) {
 		return new Operation(worker, 0, 1, "k", kind, 10, 0, start, end, outcome, endState);
+	}
+
+	private static Operation leader(String worker, long epoch, long start, long end, String outcome,
+			String endState) {
+		return new Operation(worker, 3, 1, LeaderWorkload.KEY, Kind.LEADER, epoch, 0, start, end, outcome, endState);
 	}
 
 	private static Commit commit(long id, String key, long token) {

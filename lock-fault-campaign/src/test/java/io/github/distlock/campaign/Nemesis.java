@@ -9,10 +9,12 @@ import java.util.Random;
 import java.util.TreeMap;
 
 /**
- * Injects one fault at a time, chosen and timed by a seeded random, and heals it: servers
- * killed and restarted, client processes paused, killed and replaced, client connections
- * frozen, cut and flapping through their proxies, sessions expired. "Long" faults outlast the workers'
- * session timeout, "short" ones do not. Pauses are recorded, for the checker.
+ * Injects one fault at a time, chosen (among those its {@link ClusterUnderTest} lists) and
+ * timed by a seeded random, and heals it: servers killed and restarted, the quorum lost, client
+ * processes paused, killed and replaced, client connections frozen, cut and flapping through
+ * their proxies, sessions expired or leases revoked. "Long" faults outlast the workers' session
+ * timeout (or lease), "short" ones do not. The windows in which a worker could not know its
+ * locks were gone (its pauses, its leases revoked) are recorded, for the checker.
  */
 final class Nemesis {
 
@@ -21,11 +23,15 @@ final class Nemesis {
 	enum Fault {
 
 		KILL_LEADER, KILL_FOLLOWER, PAUSE_CLIENT_LONG, PAUSE_CLIENT_SHORT, FREEZE_CLIENT_LONG, FREEZE_CLIENT_SHORT,
-		CUT_CLIENT_LONG, CUT_CLIENT_SHORT, FLAP_CLIENT, EXPIRE_SESSION, KILL_CLIENT, SLOW_CLIENT
+		CUT_CLIENT_LONG, CUT_CLIENT_SHORT, FLAP_CLIENT, EXPIRE_SESSION, KILL_CLIENT, SLOW_CLIENT,
+		/** Two of the three servers killed for longer than the session (or lease), then restarted. */
+		QUORUM_LOSS,
+		/** The worker's lease revoked from outside ({@code etcdctl lease revoke}). */
+		REVOKE_LEASE
 
 	}
 
-	private final Ensemble ensemble;
+	private final ClusterUnderTest cluster;
 
 	private final List<WorkerProcess> workers;
 
@@ -33,12 +39,12 @@ final class Nemesis {
 
 	private final Map<Fault, Integer> injected = new TreeMap<>();
 
-	private final Map<String, List<long[]>> pauses = new HashMap<>();
+	private final Map<String, List<long[]>> unaware = new HashMap<>();
 
 	private final List<String> log = new ArrayList<>();
 
-	Nemesis(Ensemble ensemble, List<WorkerProcess> workers, Random random) {
-		this.ensemble = ensemble;
+	Nemesis(ClusterUnderTest cluster, List<WorkerProcess> workers, Random random) {
+		this.cluster = cluster;
 		this.workers = workers;
 		this.random = random;
 	}
@@ -47,8 +53,12 @@ final class Nemesis {
 		return this.injected;
 	}
 
-	Map<String, List<long[]>> pauses() {
-		return this.pauses;
+	/**
+	 * Per worker, the windows ({@link System#nanoTime()}) in which it could not know its locks
+	 * were gone: its pauses, and its leases revoked from outside until the notice reaches it.
+	 */
+	Map<String, List<long[]>> unaware() {
+		return this.unaware;
 	}
 
 	List<String> log() {
@@ -59,24 +69,31 @@ final class Nemesis {
 	 * Injects one fault and heals it.
 	 */
 	void strike(long campaignStartNanos) throws Exception {
-		Fault fault = Fault.values()[this.random.nextInt(Fault.values().length)];
+		List<Fault> faults = this.cluster.faults();
+		Fault fault = faults.get(this.random.nextInt(faults.size()));
 		WorkerProcess worker = this.workers.get(this.random.nextInt(this.workers.size()));
 		int longMs = SESSION_MS + 1_500 + this.random.nextInt(2_500);
 		int shortMs = 300 + this.random.nextInt(SESSION_MS / 3);
 		String target = worker.name();
 		switch (fault) {
 			case KILL_LEADER -> {
-				int leader = this.ensemble.awaitLeader(Duration.ofSeconds(60));
-				target = "server " + leader;
-				restartAfter(leader, shortMs);
+				int leader = this.cluster.awaitLeader(Duration.ofSeconds(60));
+				target = "server " + (leader + 1);
+				restartAfter(shortMs, leader);
 			}
 			case KILL_FOLLOWER -> {
-				int follower = this.ensemble.follower();
+				int follower = this.cluster.follower();
 				if (follower < 0) {
 					return;
 				}
-				target = "server " + follower;
-				restartAfter(follower, shortMs);
+				target = "server " + (follower + 1);
+				restartAfter(shortMs, follower);
+			}
+			case QUORUM_LOSS -> {
+				int leader = this.cluster.awaitLeader(Duration.ofSeconds(60));
+				int other = (leader + 1 + this.random.nextInt(this.cluster.size() - 1)) % this.cluster.size();
+				target = "servers " + (leader + 1) + " and " + (other + 1) + " for " + longMs + " ms";
+				restartAfter(longMs, leader, other);
 			}
 			case PAUSE_CLIENT_LONG -> pause(worker, longMs);
 			case PAUSE_CLIENT_SHORT -> pause(worker, shortMs);
@@ -86,8 +103,16 @@ final class Nemesis {
 			case CUT_CLIENT_SHORT -> cut(worker, shortMs);
 			case FLAP_CLIENT -> flap(worker, longMs);
 			case SLOW_CLIENT -> slow(worker, longMs);
-			case EXPIRE_SESSION -> worker.expireSession();
+			case EXPIRE_SESSION, REVOKE_LEASE -> {
+				ClusterUnderTest.SessionEnd end = this.cluster.endSessionOf(worker);
+				if (end.unaware() != null) {
+					unaware(worker, end.unaware());
+				}
+				target = (end.what() != null) ? target + " " + end.what() : target;
+			}
 			case KILL_CLIENT -> {
+				String holding = this.cluster.awaitHolding(worker, Duration.ofSeconds(3));
+				target = (holding != null) ? target + " holding " + holding : target;
 				worker.kill();
 				worker.start();
 				worker.awaitReady(Duration.ofSeconds(60));
@@ -97,11 +122,15 @@ final class Nemesis {
 		this.log.add(String.format("%7.1f s %s %s", (System.nanoTime() - campaignStartNanos) / 1e9, fault, target));
 	}
 
-	private void restartAfter(int server, int millis) throws Exception {
-		this.ensemble.kill(server);
+	private void restartAfter(int millis, int... servers) throws Exception {
+		for (int server : servers) {
+			this.cluster.kill(server);
+		}
 		Thread.sleep(millis);
-		this.ensemble.restart(server);
-		this.ensemble.awaitAllServing(Duration.ofSeconds(60));
+		for (int server : servers) {
+			this.cluster.restart(server);
+		}
+		this.cluster.awaitAllServing(Duration.ofSeconds(60));
 	}
 
 	private void pause(WorkerProcess worker, int millis) throws Exception {
@@ -112,9 +141,12 @@ final class Nemesis {
 		}
 		finally {
 			worker.signal("CONT");
-			this.pauses.computeIfAbsent(worker.name(), (name) -> new ArrayList<>())
-				.add(new long[] { from, System.nanoTime() });
+			unaware(worker, new long[] { from, System.nanoTime() });
 		}
+	}
+
+	private void unaware(WorkerProcess worker, long[] window) {
+		this.unaware.computeIfAbsent(worker.name(), (name) -> new ArrayList<>()).add(window);
 	}
 
 	private void freeze(WorkerProcess worker, int millis) throws InterruptedException {

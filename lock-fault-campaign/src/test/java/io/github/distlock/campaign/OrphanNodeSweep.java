@@ -3,25 +3,20 @@ package io.github.distlock.campaign;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.utils.ZKPaths;
-
 /**
- * Looks, while the faults go on, for lock nodes that outlive their key's use: each new key is
- * used during one period only, so once {@value #GRACE_MS} ms have passed since its period ended
- * (longer than any wait, fault and session timeout together) no node may be left under it. A
- * node still there is an orphan: it would block its key for every process for as long as its
- * session lives, which the check of stuck keys at the end only sees if that session lives to
- * the end.
+ * Looks, while the faults go on, for lock nodes (ZooKeeper) or contender keys (etcd) that
+ * outlive their key's use: each new key is used during one period only, so once
+ * {@value #GRACE_MS} ms have passed since its period ended (longer than any wait, fault and
+ * session timeout or lease together) no node may be left under it. A node still there is an
+ * orphan: it would block its key for every process for as long as its session (or lease) lives,
+ * which the check of stuck keys at the end only sees if that session lives to the end.
  */
 final class OrphanNodeSweep {
 
 	/** Waits of up to 3 s, faults of up to 8 s, a 4 s session, a leader election, and margin. */
 	static final long GRACE_MS = 30_000;
 
-	private final CuratorFramework admin;
-
-	private final String root;
+	private final ClusterUnderTest cluster;
 
 	private final long startMillis;
 
@@ -31,16 +26,15 @@ final class OrphanNodeSweep {
 
 	private final List<String> orphans = new ArrayList<>();
 
-	OrphanNodeSweep(CuratorFramework admin, String root, long startMillis, long periods) {
-		this.admin = admin;
-		this.root = root;
+	OrphanNodeSweep(ClusterUnderTest cluster, long startMillis, long periods) {
+		this.cluster = cluster;
 		this.startMillis = startMillis;
 		this.periods = periods;
 	}
 
 	/**
 	 * Checks every period whose grace has run out since the last sweep; a period that cannot be
-	 * read now (ZooKeeper unreachable during a fault) is checked at the next sweep.
+	 * read now (the servers unreachable during a fault) is checked at the next sweep.
 	 */
 	void sweep() {
 		long now = System.currentTimeMillis();
@@ -50,7 +44,7 @@ final class OrphanNodeSweep {
 				for (String family : CampaignWorker.FAMILIES) {
 					for (int i = 0; i < CampaignWorker.FRESH_KEYS_PER_PERIOD; i++) {
 						String key = CampaignWorker.freshKey(family, this.nextPeriod, i);
-						for (String node : FaultCampaign.ephemeralNodesUnder(this.admin, ZKPaths.makePath(this.root, key))) {
+						for (String node : this.cluster.lockNodesOf(key)) {
 							found.add(node + " of key " + key + ", " + (now - periodEnd(this.nextPeriod)) / 1000
 									+ " s after the key's last use");
 						}

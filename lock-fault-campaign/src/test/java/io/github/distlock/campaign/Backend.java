@@ -1,0 +1,63 @@
+package io.github.distlock.campaign;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import io.github.distlock.core.LockListener;
+
+/**
+ * A lock service the campaign runs on ({@code -Dcampaign.backend}): how the orchestrator starts
+ * its cluster, and how a worker process connects to it.
+ */
+enum Backend {
+
+	ZOOKEEPER {
+
+		@Override
+		ClusterUnderTest start(Path dir) throws Exception {
+			return ZooKeeperClusterUnderTest.start(dir);
+		}
+
+		@Override
+		WorkerClient connect(Map<String, String> args, LockListener listener) throws Exception {
+			return new ZooKeeperWorkerClient(args, listener);
+		}
+
+	},
+
+	ETCD {
+
+		@Override
+		ClusterUnderTest start(Path dir) throws Exception {
+			return EtcdClusterUnderTest.start();
+		}
+
+		@Override
+		WorkerClient connect(Map<String, String> args, LockListener listener) {
+			return new EtcdWorkerClient(args, listener);
+		}
+
+	};
+
+	/**
+	 * Starts the servers: ZooKeeper's keep their data and logs in the run's directory, etcd's in
+	 * a temporary directory of their own, deleted when they stop.
+	 */
+	abstract ClusterUnderTest start(Path dir) throws Exception;
+
+	/**
+	 * Connects a worker process, as its arguments say, with a registry that tells the listener
+	 * of its locks' state changes.
+	 */
+	abstract WorkerClient connect(Map<String, String> args, LockListener listener) throws Exception;
+
+	/** The name used in properties, arguments and directories. */
+	String id() {
+		return name().toLowerCase();
+	}
+
+	static Backend of(String id) {
+		return valueOf(id.trim().toUpperCase());
+	}
+
+}

@@ -1,0 +1,64 @@
+package io.github.distlock.campaign;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.etcd.EtcdLockPathResolver;
+import io.github.distlock.etcd.EtcdLockRegistry;
+
+/**
+ * An etcd worker's client: jetcd through the worker's proxy (plain, or in the namespace
+ * {@code /campaign}, by the worker's mode), and an {@link EtcdLockRegistry} on it with a
+ * {@link EtcdClusterUnderTest#LEASE_TTL} lease, its lease granted before the worker starts.
+ */
+final class EtcdWorkerClient implements WorkerClient {
+
+	private final Client client;
+
+	private final EtcdLockRegistry registry;
+
+	EtcdWorkerClient(Map<String, String> args, LockListener listener) {
+		String mode = args.get("mode");
+		ClientBuilder builder = Client.builder()
+			.endpoints(Arrays.stream(args.get("connect").split(",")).map((address) -> "http://" + address)
+				.toArray(String[]::new))
+			.connectTimeout(Duration.ofMillis(500));
+		if (mode.equals("namespace")) {
+			builder.namespace(ByteSequence.from("/campaign", StandardCharsets.UTF_8));
+		}
+		this.client = builder.build();
+		String root = mode.equals("plain") ? EtcdClusterUnderTest.ROOT : "/Locks";
+		EtcdLockRegistry.Options options = new EtcdLockRegistry.Options(EtcdClusterUnderTest.LEASE_TTL, false,
+				Boolean.parseBoolean(args.get("localQueue")), Integer.parseInt(args.get("handoffs")),
+				Duration.ofMillis(100));
+		this.registry = new EtcdLockRegistry(this.client, new EtcdLockPathResolver(root), listener, options);
+		this.registry.awaitLease(Duration.ofSeconds(30));
+	}
+
+	@Override
+	public LockRegistry registry() {
+		return this.registry;
+	}
+
+	/**
+	 * Not here: the orchestrator revokes a worker's lease with {@code etcdctl}.
+	 */
+	@Override
+	public long[] expireSession() {
+		throw new UnsupportedOperationException("etcd leases are revoked by the orchestrator");
+	}
+
+	@Override
+	public void close() {
+		this.registry.close();
+		this.client.close();
+	}
+
+}

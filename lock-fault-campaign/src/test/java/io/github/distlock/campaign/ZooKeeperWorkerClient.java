@@ -1,0 +1,88 @@
+package io.github.distlock.campaign;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * A ZooKeeper worker's client: Curator through the worker's proxy (a plain connect string, a
+ * chroot {@code /campaign}, or a namespace {@code campaign}, by the worker's mode), with a
+ * {@value CampaignWorker#SESSION_TIMEOUT_MS} ms session, and a {@link ZookeeperLockRegistry}
+ * on it.
+ */
+final class ZooKeeperWorkerClient implements WorkerClient {
+
+	private final CuratorFramework client;
+
+	private final ZookeeperLockRegistry registry;
+
+	private final String ensemble;
+
+	ZooKeeperWorkerClient(Map<String, String> args, LockListener listener) throws InterruptedException {
+		String mode = args.get("mode");
+		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
+			.connectString(args.get("connect") + (mode.equals("chroot") ? "/campaign" : ""))
+			.sessionTimeoutMs(CampaignWorker.SESSION_TIMEOUT_MS)
+			.connectionTimeoutMs(2_000)
+			.retryPolicy(new ExponentialBackoffRetry(100, 3, 1_000));
+		if (mode.equals("namespace")) {
+			builder.namespace("campaign");
+		}
+		this.client = builder.build();
+		this.client.start();
+		if (!this.client.blockUntilConnected(30, TimeUnit.SECONDS)) {
+			throw new IllegalStateException("Worker " + args.get("worker") + " could not connect");
+		}
+		String root = mode.equals("plain") ? ZooKeeperClusterUnderTest.ROOT : "/Locks";
+		ZookeeperLockRegistry.Options options = new ZookeeperLockRegistry.Options(false,
+				Boolean.parseBoolean(args.get("localQueue")), Integer.parseInt(args.get("handoffs")),
+				Duration.ofMillis(100));
+		this.registry = new ZookeeperLockRegistry(this.client, new ZnodeLockPathResolver(root), listener, options);
+		this.ensemble = args.get("ensemble");
+	}
+
+	@Override
+	public LockRegistry registry() {
+		return this.registry;
+	}
+
+	/**
+	 * Another handle opened with the same session id and password closes the session.
+	 */
+	@Override
+	public long[] expireSession() throws Exception {
+		ZooKeeper zookeeper = this.client.getZookeeperClient().getZooKeeper();
+		CountDownLatch connected = new CountDownLatch(1);
+		long from = System.nanoTime();
+		ZooKeeper twin = new ZooKeeper(this.ensemble, CampaignWorker.SESSION_TIMEOUT_MS, (event) -> {
+			if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
+				connected.countDown();
+			}
+		}, zookeeper.getSessionId(), zookeeper.getSessionPasswd());
+		try {
+			connected.await(10, TimeUnit.SECONDS);
+		}
+		finally {
+			twin.close();
+		}
+		return new long[] { from, System.nanoTime() };
+	}
+
+	@Override
+	public void close() {
+		this.registry.close();
+		this.client.close();
+	}
+
+}
