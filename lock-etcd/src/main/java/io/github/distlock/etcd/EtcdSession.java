@@ -168,43 +168,51 @@ final class EtcdSession implements AutoCloseable {
 
 	/**
 	 * Asks etcd for a lease, then puts its floor key; a lease granted after the session closed,
-	 * or whose floor could not be put, is revoked.
+	 * or whose floor could not be put, is revoked. Each call waits at most the time to live asked
+	 * for (a lease answered later is lost already): one that hangs (no leader) fails, and the next
+	 * acquisition asks again, rather than every acquisition waiting on it.
 	 */
 	private void grant(CompletableFuture<Lease> target) {
 		long sentAt = System.nanoTime();
-		this.client.getLeaseClient().grant(this.requestedTtlSeconds).whenComplete((granted, failure) -> {
-			if (failure != null) {
-				target.completeExceptionally(failure);
-				return;
-			}
-			if (this.closed) {
-				revoke(granted.getID());
-				target.completeExceptionally(closedFailure());
-				return;
-			}
-			if (granted.getTTL() > this.requestedTtlSeconds) {
-				logger.info("etcd granted a lease of " + granted.getTTL() + " s for the " + this.requestedTtlSeconds
-						+ " s asked: its locks follow the " + granted.getTTL() + " s");
-			}
-			Lease lease = new Lease(granted.getID(), granted.getTTL(), sentAt, this::announceLost);
-			this.renewing = lease;
-			this.client.getKVClient()
-				.put(Contenders.bytes(this.floorKey.apply(lease.id())), Contenders.bytes(Contenders.floorValue(0)),
-						PutOption.builder().withLeaseId(lease.id()).build())
-				.whenComplete((put, putFailure) -> {
-					if (putFailure != null || this.closed) {
-						revoke(lease.id());
-						target.completeExceptionally((putFailure != null) ? putFailure : closedFailure());
+		this.client.getLeaseClient()
+			.grant(this.requestedTtlSeconds, this.requestedTtlSeconds, TimeUnit.SECONDS)
+			.whenComplete((granted, failure) -> {
+				if (failure != null) {
+					target.completeExceptionally(failure);
+				}
+				else if (this.closed) {
+					revoke(granted.getID());
+					target.completeExceptionally(closedFailure());
+				}
+				else {
+					if (granted.getTTL() > this.requestedTtlSeconds) {
+						logger.info("etcd granted a lease of " + granted.getTTL() + " s for the "
+								+ this.requestedTtlSeconds + " s asked: its locks follow the " + granted.getTTL() + " s");
 					}
-					else {
-						lease.floorWatch.set(watchFloor(lease, put.getHeader().getRevision()));
-						if (lease.status.get() == Status.LOST) {
-							lease.stopWatchingFloor();
-						}
-						target.complete(lease);
-					}
-				});
-		});
+					Lease lease = new Lease(granted.getID(), granted.getTTL(), sentAt, this::announceLost);
+					this.renewing = lease;
+					putFloor(lease, target);
+				}
+			});
+	}
+
+	private void putFloor(Lease lease, CompletableFuture<Lease> target) {
+		this.client.getKVClient()
+			.put(Contenders.bytes(this.floorKey.apply(lease.id())), Contenders.bytes(Contenders.floorValue(0)),
+					PutOption.builder().withLeaseId(lease.id()).build())
+			.orTimeout(this.requestedTtlSeconds, TimeUnit.SECONDS)
+			.whenComplete((put, failure) -> {
+				if (failure != null || this.closed) {
+					revoke(lease.id());
+					target.completeExceptionally((failure != null) ? failure : closedFailure());
+					return;
+				}
+				lease.floorWatch.set(watchFloor(lease, put.getHeader().getRevision()));
+				if (lease.status.get() == Status.LOST) {
+					lease.stopWatchingFloor();
+				}
+				target.complete(lease);
+			});
 	}
 
 	/**
