@@ -111,7 +111,7 @@ final class Contenders {
 	 */
 	@Nullable Created create(String key, boolean writer, long leaseId, String floorKey, long position,
 			@Nullable String owner, long deadlineNanos)
-			throws InterruptedException, ExecutionException, TimeoutException, LeaseGoneException {
+			throws InterruptedException, ExecutionException, TimeoutException {
 		ByteSequence name = bytes(key);
 		ByteSequence floor = bytes(floorKey);
 		ByteSequence value = bytes(value(position, owner));

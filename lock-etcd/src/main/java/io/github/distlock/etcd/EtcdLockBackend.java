@@ -149,22 +149,12 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 			throws InterruptedException, ExecutionException, TimeoutException {
 		String floorKey = floorKey(lease.id());
 		try {
-			return retryWhileUnavailable(() -> {
-				try {
-					return this.contenders.create(contenderKey, writer, lease.id(), floorKey, position, owner,
-							callDeadline(deadline));
-				}
-				catch (LeaseGoneException ex) {
-					throw new ExecutionException(ex);
-				}
-			}, callDeadline(deadline));
+			return retryWhileUnavailable(() -> this.contenders.create(contenderKey, writer, lease.id(), floorKey,
+					position, owner, callDeadline(deadline)), callDeadline(deadline));
 		}
-		catch (ExecutionException ex) {
-			if (ex.getCause() instanceof LeaseGoneException) {
-				lease.lost();
-				return null;
-			}
-			throw ex;
+		catch (LeaseGoneException ex) {
+			lease.lost();
+			return null;
 		}
 	}
 

@@ -240,7 +240,6 @@ final class EtcdSession implements AutoCloseable {
 		if (lease == null || lease.status.get() == Status.LOST) {
 			return;
 		}
-		lease.evaluate();
 		lease.tellChange(this.listener);
 		if (lease.renewalDue()) {
 			renew(lease);
