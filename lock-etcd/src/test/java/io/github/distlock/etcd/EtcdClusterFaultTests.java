@@ -97,7 +97,10 @@ class EtcdClusterFaultTests {
 		this.cluster.pause(first);
 		this.cluster.pause(second);
 		await().atMost(Duration.ofSeconds(20)).until(() -> held.state() == LockState.LOST);
-		assertThat(this.changes).containsExactly("HELD->IN_DOUBT", "IN_DOUBT->LOST");
+		// the listener is told on the registry's thread; a renewal the old leader answered before
+		// it stepped down may have made the lock held again for a moment, which etcd's answer proves
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.changes.contains("IN_DOUBT->LOST"));
+		assertThat(this.changes).startsWith("HELD->IN_DOUBT").endsWith("IN_DOUBT->LOST").doesNotContain("HELD->LOST");
 		this.cluster.resume(first);
 		this.cluster.resume(second);
 		EtcdLockRegistry other = registry(Duration.ofSeconds(10), TestRegistries.NO_LISTENER);

@@ -56,6 +56,8 @@ class EtcdLeaseFaultTests {
 		assertThat(lock.isHeld()).isFalse();
 		etcd.resume();
 		await().atMost(Duration.ofSeconds(20)).until(() -> lock.state() == LockState.HELD);
+		// the listener is told on the registry's thread
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.changes.contains("IN_DOUBT->HELD"));
 		assertThat(this.changes).containsExactly("HELD->IN_DOUBT", "IN_DOUBT->HELD");
 		lock.close();
 	}
