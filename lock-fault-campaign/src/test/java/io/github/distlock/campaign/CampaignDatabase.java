@@ -108,6 +108,10 @@ final class CampaignDatabase implements AutoCloseable {
 				Statement statement = connection.createStatement()) {
 			statement.execute("DROP TABLE IF EXISTS campaign_commit");
 			statement.execute("DROP TABLE IF EXISTS campaign_counter");
+			statement.execute("DROP TABLE IF EXISTS campaign_job_run");
+			statement.execute("CREATE TABLE campaign_job_run (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
+					+ "job VARCHAR(100) NOT NULL, period BIGINT NOT NULL, worker VARCHAR(20) NOT NULL, "
+					+ "token BIGINT NOT NULL, started BIGINT NOT NULL)");
 			statement.execute("CREATE TABLE campaign_counter (k VARCHAR(100) PRIMARY KEY, val BIGINT NOT NULL, "
 					+ "fence BIGINT NOT NULL)");
 			statement.execute("CREATE TABLE campaign_commit (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
@@ -153,6 +157,23 @@ final class CampaignDatabase implements AutoCloseable {
 		return commits;
 	}
 
+	/**
+	 * The committed runs of the scheduled jobs, in commit order.
+	 */
+	List<JobRun> jobRuns() throws SQLException {
+		List<JobRun> runs = new ArrayList<>();
+		try (Connection connection = DriverManager.getConnection(this.url);
+				Statement statement = connection.createStatement();
+				ResultSet rows = statement
+					.executeQuery("SELECT job, period, worker, token, started FROM campaign_job_run ORDER BY id")) {
+			while (rows.next()) {
+				runs.add(new JobRun(rows.getString(1), rows.getLong(2), rows.getString(3), rows.getLong(4),
+						rows.getLong(5)));
+			}
+		}
+		return runs;
+	}
+
 	@Override
 	public void close() throws SQLException {
 		if (this.h2 != null) {
@@ -170,6 +191,18 @@ final class CampaignDatabase implements AutoCloseable {
 	 * A committed critical section, as the database recorded it.
 	 */
 	record Commit(long id, String key, long token, String worker, long op) {
+	}
+
+	/**
+	 * A committed run of a scheduled job.
+	 *
+	 * @param job the job's lock key
+	 * @param period the period it ran for
+	 * @param worker the worker process (id and generation)
+	 * @param token the fencing token of the job's lock
+	 * @param started when the run began ({@link System#nanoTime()})
+	 */
+	record JobRun(String job, long period, String worker, long token, long started) {
 	}
 
 }

@@ -32,6 +32,8 @@ final class CampaignResult {
 
 	private int operations;
 
+	private final Map<String, Long> coordination = new java.util.LinkedHashMap<>();
+
 	CampaignResult(Backend backend, long seed, Duration faultTime, String database, Map<Nemesis.Fault, Integer> faults,
 			List<String> faultLog) {
 		this.backend = backend;
@@ -66,6 +68,22 @@ final class CampaignResult {
 		}
 	}
 
+	/**
+	 * Records what the coordination workers did: revocation requests that found the lock held,
+	 * revocable holders told, job runs, and periods a job ran twice in because its first run's
+	 * lock was lost.
+	 */
+	void coordination(long requestsFound, long holdersTold, long jobRuns, long jobRunsAfterLoss) {
+		this.coordination.put("revocation requests that found the lock held", requestsFound);
+		this.coordination.put("revocable holders told", holdersTold);
+		this.coordination.put("scheduled job runs", jobRuns);
+		this.coordination.put("second runs in a period after the first run's lock was lost", jobRunsAfterLoss);
+	}
+
+	Map<String, Long> coordination() {
+		return this.coordination;
+	}
+
 	String report() {
 		StringBuilder report = new StringBuilder();
 		report.append("# Fault campaign on ").append(this.backend.id()).append(", seed ").append(this.seed).append("\n\n");
@@ -80,6 +98,7 @@ final class CampaignResult {
 		report.append("- violations: ").append(this.checker.violations().size()).append(' ')
 			.append(this.checker.counts())
 			.append("\n\n");
+		this.coordination.forEach((what, count) -> report.append("- ").append(what).append(": ").append(count).append('\n'));
 		report.append("- stray nodes deleted by the registries' sweep: ").append(this.strayNodesDeleted.size())
 			.append("\n\n");
 		report.append("| operation | outcomes |\n| --- | --- |\n");

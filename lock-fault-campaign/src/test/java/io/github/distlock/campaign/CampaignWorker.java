@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
@@ -29,8 +30,10 @@ import io.github.distlock.core.LockRegistry;
 /**
  * A client process of the campaign: several threads take locks through the starter's
  * {@link LockOperations} on hot keys and a stream of new keys, with every lock type and nested
- * calls, and guard a counter row per key in the database; one more thread does leader work
- * while this process leads the campaign's election ({@link LeaderWorkload}). The registry comes
+ * calls, and guard a counter row per key in the database; one more takes multi-key locks and
+ * revocable ones and asks for revocations ({@link CoordinationWorkload}); one does leader work
+ * while this process leads the campaign's election ({@link LeaderWorkload}); one fires
+ * scheduled jobs that hold their locks at least a while ({@link ScheduledJobWorkload}). The registry comes
  * from the backend's {@link WorkerClient}. Each critical section is appended to
  * this process's history file as it ends, so the history survives a SIGKILL. Controlled through
  * files in the run directory: {@code stop}, {@code pause}, {@code expire-<worker>}.
@@ -89,11 +92,16 @@ public final class CampaignWorker {
 
 	private void run() throws Exception {
 		LeaderWorkload leader = new LeaderWorkload(this.worker, this::record, this.operations);
-		WorkerClient client = Backend.of(this.args.get("backend")).connect(this.args, leader);
+		CoordinationWorkload coordination = new CoordinationWorkload(this.worker, this::record, this.operations);
+		ScheduledJobWorkload jobs = new ScheduledJobWorkload(this.worker, this::record, this.operations);
+		WorkerClient client = Backend.of(this.args.get("backend"))
+			.connect(this.args, new CompositeLockListener(List.of(leader, jobs)));
 		LockRegistry registry = client.registry();
 		LockOperations locks = new LockTemplate(registry, new LockListener() {
 		}, true);
-		int threads = Integer.parseInt(this.args.get("threads"));
+		int lockThreads = Integer.parseInt(this.args.get("threads"));
+		// one more thread for multi-key locks and revocation
+		int threads = lockThreads + 1;
 		long seed = Long.parseLong(this.args.get("seed"));
 		long[] opStarted = new long[threads];
 		long[] opWait = new long[threads];
@@ -114,7 +122,12 @@ public final class CampaignWorker {
 						Duration wait = Duration.ofMillis(1_000 + random.nextInt(2_000));
 						opWait[index] = wait.toNanos();
 						opStarted[index] = System.nanoTime();
-						operation(locks, counter, random, wait, index);
+						if (index < lockThreads) {
+							operation(locks, counter, random, wait, index);
+						}
+						else {
+							coordination.operation(locks, counter, random, wait, index);
+						}
 						opStarted[index] = 0;
 					}
 				}
@@ -130,6 +143,8 @@ public final class CampaignWorker {
 		}
 		leader.start(registry, this.args.get("db"), new Random(seed * 31 + this.worker.hashCode() * 7L + threads),
 				threads, () -> this.paused, () -> this.stopping);
+		jobs.start(locks, this.args.get("db"), new Random(seed * 31 + this.worker.hashCode() * 7L + threads + 1),
+				Long.parseLong(this.args.get("start")), threads + 1, () -> this.paused, () -> this.stopping);
 		EventThreadProbe probe = new EventThreadProbe((line) -> record("EVENT_THREAD_BLOCKED\t" + this.worker + "\t" + line));
 		probe.start();
 		Files.writeString(this.dir.resolve("ready-" + this.worker), "ready");
@@ -137,7 +152,7 @@ public final class CampaignWorker {
 		while (!this.stopping) {
 			this.stopping = Files.exists(this.dir.resolve("stop"));
 			this.paused = Files.exists(this.dir.resolve("pause"));
-			if (this.paused && !pausedReported && idle(opStarted) && leader.idle()) {
+			if (this.paused && !pausedReported && idle(opStarted) && leader.idle() && jobs.idle()) {
 				Files.writeString(this.dir.resolve("paused-" + this.worker), Long.toString(this.operations.get()));
 				pausedReported = true;
 			}
@@ -158,7 +173,7 @@ public final class CampaignWorker {
 			Thread.sleep(50);
 		}
 		boolean finished = done.await(60, TimeUnit.SECONDS);
-		if (!finished || !leader.awaitEnd(Duration.ofSeconds(30))) {
+		if (!finished || !leader.awaitEnd(Duration.ofSeconds(30)) || !jobs.awaitEnd(Duration.ofSeconds(30))) {
 			record("STUCK\t" + this.worker + "\tstop\tthreads did not finish after stop");
 		}
 		client.close();
@@ -201,7 +216,8 @@ public final class CampaignWorker {
 			token = outer.fencingToken();
 			outcome = switch (kind) {
 				case MUTEX, SEMAPHORE_MUTEX, WRITE -> counter.increment(key, outer, this.worker, op).name();
-				case LEADER -> throw new IllegalStateException("Leader work is the LeaderWorkload's");
+				case LEADER, MULTI, REVOCABLE, NOT_REVOCABLE, JOB ->
+					throw new IllegalStateException(kind + " is another workload's");
 				case READ -> counter.readTwice(key, outer).name();
 				case NESTED_MUTEX -> {
 					Thread.sleep(random.nextInt(NESTED_GAP_MS));
@@ -290,12 +306,24 @@ public final class CampaignWorker {
 		MUTEX, SEMAPHORE_MUTEX, WRITE, READ, NESTED_MUTEX, READ_IN_WRITE,
 
 		/** Leader work in the election, its token the term's epoch ({@link LeaderWorkload}). */
-		LEADER;
+		LEADER,
+
+		/** One key's part of a multi-key lock ({@link CoordinationWorkload}). */
+		MULTI,
+
+		/** A revocable holder, which gives its lock up when asked ({@link CoordinationWorkload}). */
+		REVOCABLE,
+
+		/** A holder that is not revocable, on the keys of revocable ones. */
+		NOT_REVOCABLE,
+
+		/** A run of a scheduled job with {@code holdAtLeast} ({@link ScheduledJobWorkload}). */
+		JOB;
 
 		LockType outerType() {
 			return switch (this) {
-				case MUTEX, NESTED_MUTEX, LEADER -> LockType.MUTEX;
-				case SEMAPHORE_MUTEX -> LockType.SEMAPHORE_MUTEX;
+				case MUTEX, NESTED_MUTEX, LEADER, MULTI, REVOCABLE, NOT_REVOCABLE -> LockType.MUTEX;
+				case SEMAPHORE_MUTEX, JOB -> LockType.SEMAPHORE_MUTEX;
 				case WRITE, READ_IN_WRITE -> LockType.WRITE;
 				case READ -> LockType.READ;
 			};

@@ -19,13 +19,19 @@ import java.util.concurrent.LinkedBlockingQueue;
  * forwards to it. Frozen, it keeps connections open and forwards nothing (a hung network, so
  * the client notices only by its read timeout); cut, it closes every connection and every new
  * one at once (a partition the client notices at once); delayed, it forwards each chunk some time
- * after it arrived (a slow link). Healed, it forwards again.
+ * after it arrived (a slow link); stalled, it holds the requests of the connections there are,
+ * then cuts their client side while the side towards the server stays open, and delivers the
+ * held requests later (a middlebox or a partitioned path that holds a request and delivers it
+ * after the client gave up and reconnected: every byte in order, nothing invented). Healed, it
+ * forwards again.
  */
 final class ClientProxy implements AutoCloseable {
 
 	private final List<ServerSocket> listeners = new ArrayList<>();
 
 	private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+
+	private final List<Link> links = new CopyOnWriteArrayList<>();
 
 	private volatile boolean frozen;
 
@@ -66,6 +72,31 @@ final class ClientProxy implements AutoCloseable {
 		this.delayMillis = millis;
 	}
 
+	/** Holds the requests of every connection there is now, and forwards none of its answers. */
+	void stall() {
+		this.links.forEach((link) -> link.stalled = true);
+	}
+
+	/**
+	 * Cuts the client's side of every stalled connection; the side towards the server stays
+	 * open with the held requests. The client reconnects through fresh connections.
+	 */
+	void cutStalledClients() {
+		for (Link link : this.links) {
+			if (link.stalled) {
+				link.clientCut = true;
+				closeQuietly(link.client);
+			}
+		}
+	}
+
+	/** Delivers the held requests of the stalled connections to their servers, in order. */
+	void deliverStalled() {
+		for (Link link : this.links) {
+			link.stalled = false;
+		}
+	}
+
 	void heal() {
 		this.cut = false;
 		this.frozen = false;
@@ -82,8 +113,10 @@ final class ClientProxy implements AutoCloseable {
 				Socket server = new Socket(InetAddress.getLoopbackAddress(), serverPort);
 				this.sockets.add(client);
 				this.sockets.add(server);
-				daemon(() -> pump(client, server), "proxy-up").start();
-				daemon(() -> pump(server, client), "proxy-down").start();
+				Link link = new Link(client, server);
+				this.links.add(link);
+				daemon(() -> pump(link, true), "proxy-up").start();
+				daemon(() -> pump(link, false), "proxy-down").start();
 			}
 			catch (IOException ex) {
 				// closed, or the server is down: the client sees a dropped connection
@@ -96,9 +129,10 @@ final class ClientProxy implements AutoCloseable {
 	 * forwarded its delay after it arrived, and chunks that arrive meanwhile are read on, so a
 	 * burst arrives as late as its first chunk, not later and later.
 	 */
-	private void pump(Socket from, Socket to) {
+	private void pump(Link link, boolean up) {
+		Socket from = up ? link.client : link.server;
 		BlockingQueue<Chunk> inFlight = new LinkedBlockingQueue<>();
-		Thread writer = daemon(() -> forward(inFlight, from, to), Thread.currentThread().getName() + "-writer");
+		Thread writer = daemon(() -> forward(inFlight, link, up), Thread.currentThread().getName() + "-writer");
 		writer.start();
 		byte[] buffer = new byte[8192];
 		try (InputStream in = from.getInputStream()) {
@@ -116,8 +150,11 @@ final class ClientProxy implements AutoCloseable {
 		}
 	}
 
-	private void forward(BlockingQueue<Chunk> inFlight, Socket from, Socket to) {
-		try (OutputStream out = to.getOutputStream()) {
+	private void forward(BlockingQueue<Chunk> inFlight, Link link, boolean up) {
+		Socket from = up ? link.client : link.server;
+		Socket to = up ? link.server : link.client;
+		try {
+			OutputStream out = to.getOutputStream();
 			while (true) {
 				Chunk chunk = inFlight.take();
 				if (chunk == Chunk.END) {
@@ -127,24 +164,57 @@ final class ClientProxy implements AutoCloseable {
 				if (wait > 0) {
 					Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
 				}
-				while (this.frozen && !this.cut && !this.closed) {
+				while ((this.frozen || link.stalled) && !this.cut && !this.closed) {
 					Thread.sleep(10);
 				}
 				if (this.cut || this.closed) {
 					break;
 				}
+				if (!up && link.clientCut) {
+					// an answer for a client that is gone
+					continue;
+				}
 				out.write(chunk.bytes());
+			}
+			if (up && link.clientCut) {
+				// the server acts on requests delivered late before it sees their connection end
+				Thread.sleep(2_000);
 			}
 		}
 		catch (IOException | InterruptedException ex) {
 			// connection closed
 		}
 		finally {
-			closeQuietly(from);
-			closeQuietly(to);
-			this.sockets.remove(from);
-			this.sockets.remove(to);
+			if (up || !link.clientCut) {
+				closeQuietly(from);
+				closeQuietly(to);
+				this.sockets.remove(from);
+				this.sockets.remove(to);
+				this.links.remove(link);
+			}
 		}
+	}
+
+	/**
+	 * One proxied connection.
+	 */
+	private static final class Link {
+
+		private final Socket client;
+
+		private final Socket server;
+
+		/** Whether its requests are held, and its answers too. */
+		private volatile boolean stalled;
+
+		/** Whether its client side was cut while it was stalled. */
+		private volatile boolean clientCut;
+
+		Link(Socket client, Socket server) {
+			this.client = client;
+			this.server = server;
+		}
+
 	}
 
 	/**

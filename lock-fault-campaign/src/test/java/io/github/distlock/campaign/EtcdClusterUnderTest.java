@@ -50,7 +50,7 @@ final class EtcdClusterUnderTest implements ClusterUnderTest {
 			Nemesis.Fault.QUORUM_LOSS, Nemesis.Fault.PAUSE_CLIENT_LONG, Nemesis.Fault.PAUSE_CLIENT_SHORT,
 			Nemesis.Fault.FREEZE_CLIENT_LONG, Nemesis.Fault.FREEZE_CLIENT_SHORT, Nemesis.Fault.CUT_CLIENT_LONG,
 			Nemesis.Fault.CUT_CLIENT_SHORT, Nemesis.Fault.FLAP_CLIENT, Nemesis.Fault.SLOW_CLIENT,
-			Nemesis.Fault.REVOKE_LEASE, Nemesis.Fault.KILL_CLIENT);
+			Nemesis.Fault.REVOKE_LEASE, Nemesis.Fault.KILL_CLIENT, Nemesis.Fault.STALL_CLIENT);
 
 	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 

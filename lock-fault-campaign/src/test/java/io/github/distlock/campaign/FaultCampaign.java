@@ -106,7 +106,7 @@ final class FaultCampaign {
 					result.checker().add("stuck-thread", worker.name() + " did not become idle after the faults healed");
 				}
 			}
-			for (String key : stuckKeys(cluster, readHistory(new InvariantChecker(), new HashMap<>()))) {
+			for (String key : stuckKeys(cluster, readHistory(new InvariantChecker(), new HashMap<>()).operations())) {
 				result.checker().add("stuck-key", key + " could not be acquired within " + STUCK_KEY_BOUND.toSeconds()
 						+ " s after the faults healed");
 			}
@@ -120,11 +120,17 @@ final class FaultCampaign {
 			orphans.orphans().forEach((orphan) -> result.checker().add("orphan-node", orphan));
 			Map<String, List<long[]>> unawareByWorker = new HashMap<>();
 			nemesis.unaware().forEach((worker, windows) -> unawareByWorker.put(worker, new ArrayList<>(windows)));
-			List<Operation> operations = readHistory(result.checker(), unawareByWorker);
+			History history = readHistory(result.checker(), unawareByWorker);
+			List<Operation> operations = history.operations();
 			cluster.checkLeftovers(result.checker());
 			result.checker().check(operations, database.commits(), database.counters(), unawareByWorker);
 			result.checker().checkLeaderAfterHeal(operations, healed, LEADER_BOUND.toNanos());
+			int told = result.checker().checkRevocations(history.holds(), history.requests(), unawareByWorker);
+			List<CampaignDatabase.JobRun> runs = database.jobRuns();
+			int excused = result.checker().checkJobRuns(runs, history.states(), unawareByWorker, nemesis.killed());
 			result.count(operations);
+			result.coordination(history.requests().stream().filter(InvariantChecker.RevocationRequest::found).count(),
+					told, runs.size(), excused);
 			if (cluster.strayNodeLogText() != null) {
 				result.strayNodesDeleted(logLines(cluster.strayNodeLogText()));
 			}
@@ -138,6 +144,10 @@ final class FaultCampaign {
 	private static Set<String> allKeys(long periods) {
 		Set<String> keys = new TreeSet<>();
 		keys.add(LeaderWorkload.KEY);
+		keys.addAll(CoordinationWorkload.keys());
+		for (int job = 0; job < ScheduledJobWorkload.JOBS; job++) {
+			keys.add(ScheduledJobWorkload.key(job));
+		}
 		for (String family : CampaignWorker.FAMILIES) {
 			for (int i = 0; i < CampaignWorker.HOT_KEYS; i++) {
 				keys.add(family + "-hot-" + i);
@@ -152,17 +162,28 @@ final class FaultCampaign {
 	}
 
 	/**
-	 * Reads the workers' histories: their sections, what they found themselves (added to the
-	 * checker) and their outside session expiries (added to {@code unawareByWorker}).
+	 * Reads the workers' histories: their sections, their revocable holds, revocation requests
+	 * and jobs' state changes, what they found themselves (added to the checker) and their
+	 * outside session expiries (added to {@code unawareByWorker}).
 	 */
-	private List<Operation> readHistory(InvariantChecker checker, Map<String, List<long[]>> unawareByWorker)
+	private History readHistory(InvariantChecker checker, Map<String, List<long[]>> unawareByWorker)
 			throws Exception {
-		List<Operation> operations = new ArrayList<>();
+		History history = new History(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
 		try (Stream<Path> files = Files.list(this.dir)) {
 			for (Path file : files.filter((path) -> path.getFileName().toString().startsWith("history-")).toList()) {
 				for (String line : Files.readAllLines(file)) {
-					if (line.startsWith("OP\t") && line.split("\t", -1).length == 12) {
-						operations.add(Operation.parse(line));
+					int fields = line.split("\t", -1).length;
+					if (line.startsWith("OP\t") && fields == 12) {
+						history.operations().add(Operation.parse(line));
+					}
+					else if (line.startsWith("REVOCABLE\t") && fields == 8) {
+						history.holds().add(InvariantChecker.RevocableHold.parse(line));
+					}
+					else if (line.startsWith("REVOKE\t") && fields == 6) {
+						history.requests().add(InvariantChecker.RevocationRequest.parse(line));
+					}
+					else if (line.startsWith("STATE\t") && fields == 6) {
+						history.states().add(InvariantChecker.StateChange.parse(line));
 					}
 					else if (line.startsWith("STUCK\t") || line.startsWith("ERROR\t")) {
 						checker.add("stuck-thread", line.replace('\t', ' '));
@@ -170,16 +191,22 @@ final class FaultCampaign {
 					else if (line.startsWith("NESTED_HELD_IN_LOST\t")) {
 						checker.add("nested-held-in-lost", line.replace('\t', ' '));
 					}
+					else if (line.startsWith("NOT_REVOCABLE_TOLD\t")) {
+						checker.add("not-revocable-told", line.replace('\t', ' '));
+					}
+					else if (line.startsWith("MULTI_PARTIAL\t")) {
+						checker.add("multi-partial", line.replace('\t', ' '));
+					}
 					else if (line.startsWith("EVENT_THREAD_BLOCKED\t")) {
 						checker.add("event-thread-blocked", line.replace('\t', ' '));
 					}
-					else if (line.startsWith("EXPIRED\t") && line.split("\t", -1).length == 4) {
+					else if (line.startsWith("EXPIRED\t") && fields == 4) {
 						addExpiry(line, unawareByWorker);
 					}
 				}
 			}
 		}
-		return operations;
+		return history;
 	}
 
 	/** The lines of the workers' logs that contain a text. */
@@ -215,8 +242,10 @@ final class FaultCampaign {
 			return cluster.withRegistry((registry) -> {
 				Map<String, Future<Boolean>> attempts = new TreeMap<>();
 				for (String key : keys) {
-					LockType type = (key.startsWith("m-") || key.equals(LeaderWorkload.KEY)) ? LockType.MUTEX
-							: key.startsWith("s-") ? LockType.SEMAPHORE_MUTEX : LockType.WRITE;
+					LockType type = (key.startsWith("m-") || key.startsWith("mk-") || key.startsWith("rv-")
+							|| key.equals(LeaderWorkload.KEY)) ? LockType.MUTEX
+									: (key.startsWith("s-") || key.startsWith("job-")) ? LockType.SEMAPHORE_MUTEX
+											: LockType.WRITE;
 					attempts.put(key, pool.submit(() -> {
 						try (LockHandle lock = registry.acquire(new LockRequest(key, type, STUCK_KEY_BOUND, "check"))) {
 							return lock.isHeld();
@@ -238,6 +267,13 @@ final class FaultCampaign {
 		finally {
 			pool.shutdownNow();
 		}
+	}
+
+	/**
+	 * What the workers recorded, by kind of line.
+	 */
+	private record History(List<Operation> operations, List<InvariantChecker.RevocableHold> holds,
+			List<InvariantChecker.RevocationRequest> requests, List<InvariantChecker.StateChange> states) {
 	}
 
 }

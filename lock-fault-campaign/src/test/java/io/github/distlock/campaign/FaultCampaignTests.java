@@ -18,8 +18,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ({@code zookeeper}, {@code etcd}, or both, comma-separated; {@code -Dcampaign.seed},
  * {@code -Dcampaign.duration}; a short one on both in every build, a long one with
  * {@code -Pfault-campaign}) and requires that it found no violation, and that it did inject
- * faults of several kinds and commit work of every kind, so that it cannot pass by doing
- * nothing.
+ * faults of several kinds and commit work of every kind (locks of every type, nested, multi-key,
+ * revocable and not, leader work and scheduled jobs) and told revocable holders, so that it
+ * cannot pass by doing nothing.
  */
 class FaultCampaignTests {
 
@@ -52,6 +53,10 @@ class FaultCampaignTests {
 		assertThat(result.outcomesByKind().get("LEADER")).as("LEADER").containsKey("COMMITTED");
 		assertThat(result.outcomesByKind().get("READ_IN_WRITE")).as("READ_IN_WRITE")
 			.containsKey("COMMITTED+READ_CLEAN");
+		for (String kind : new String[] { "MULTI", "REVOCABLE", "NOT_REVOCABLE", "JOB" }) {
+			assertThat(result.outcomesByKind().get(kind)).as(kind).containsKey("COMMITTED");
+		}
+		assertThat(result.coordination().get("revocable holders told")).as("revocable holders told").isPositive();
 	}
 
 	static Duration parse(String text) {

@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 
 import io.github.distlock.core.AcquiredLock;
@@ -52,13 +54,41 @@ final class GuardedCounter {
 			if (update("UPDATE campaign_counter SET val = ? WHERE k = ? AND fence = ?", value + 1, key, token) == 0) {
 				return rollback(Outcome.FENCED);
 			}
-			try (PreparedStatement insert = this.connection
-				.prepareStatement("INSERT INTO campaign_commit (k, token, worker, op) VALUES (?, ?, ?, ?)")) {
-				insert.setString(1, key);
-				insert.setLong(2, token);
-				insert.setString(3, worker);
-				insert.setLong(4, op);
-				insert.executeUpdate();
+			insertCommit(key, token, worker, op);
+			if (!held.getAsBoolean()) {
+				return rollback(Outcome.ROLLED_BACK_NOT_HELD);
+			}
+			this.connection.commit();
+			return Outcome.COMMITTED;
+		}
+		catch (SQLException ex) {
+			return rollback(Outcome.DB_ERROR);
+		}
+	}
+
+	/**
+	 * Adds one to the counter of every key under its lock, in one transaction: each row claimed
+	 * with its key's token, in key order, and committed only while {@code held} says every lock
+	 * is still held.
+	 * @param tokens the fencing token of each key's lock
+	 */
+	Outcome incrementAll(Map<String, Long> tokens, BooleanSupplier held, String worker, long op)
+			throws InterruptedException {
+		try {
+			for (Map.Entry<String, Long> key : new TreeMap<>(tokens).entrySet()) {
+				if (update("UPDATE campaign_counter SET fence = ? WHERE k = ? AND fence < ?", key.getValue(), key.getKey(),
+						key.getValue()) == 0) {
+					return rollback(Outcome.CLAIM_REFUSED);
+				}
+			}
+			Thread.sleep(this.random.nextInt(15));
+			for (Map.Entry<String, Long> key : new TreeMap<>(tokens).entrySet()) {
+				long value = read(key.getKey());
+				if (update("UPDATE campaign_counter SET val = ? WHERE k = ? AND fence = ?", value + 1, key.getKey(),
+						key.getValue()) == 0) {
+					return rollback(Outcome.FENCED);
+				}
+				insertCommit(key.getKey(), key.getValue(), worker, op);
 			}
 			if (!held.getAsBoolean()) {
 				return rollback(Outcome.ROLLED_BACK_NOT_HELD);
@@ -69,6 +99,29 @@ final class GuardedCounter {
 		catch (SQLException ex) {
 			return rollback(Outcome.DB_ERROR);
 		}
+	}
+
+	/**
+	 * One run of a scheduled job: a row of {@code campaign_job_run} for its period and an
+	 * increment of the job's counter, claimed with the lock's token, in one transaction
+	 * committed only while the lock is held.
+	 * @param started when the run began ({@link System#nanoTime()})
+	 */
+	Outcome runJob(String job, long period, long started, AcquiredLock lock, String worker, long op)
+			throws InterruptedException {
+		try (PreparedStatement insert = this.connection.prepareStatement(
+				"INSERT INTO campaign_job_run (job, period, worker, token, started) VALUES (?, ?, ?, ?, ?)")) {
+			insert.setString(1, job);
+			insert.setLong(2, period);
+			insert.setString(3, worker);
+			insert.setLong(4, lock.fencingToken());
+			insert.setLong(5, started);
+			insert.executeUpdate();
+		}
+		catch (SQLException ex) {
+			return rollback(Outcome.DB_ERROR);
+		}
+		return increment(job, lock, worker, op);
 	}
 
 	/**
@@ -88,6 +141,17 @@ final class GuardedCounter {
 		}
 		catch (SQLException ex) {
 			return rollback(Outcome.DB_ERROR);
+		}
+	}
+
+	private void insertCommit(String key, long token, String worker, long op) throws SQLException {
+		try (PreparedStatement insert = this.connection
+			.prepareStatement("INSERT INTO campaign_commit (k, token, worker, op) VALUES (?, ?, ?, ?)")) {
+			insert.setString(1, key);
+			insert.setLong(2, token);
+			insert.setString(3, worker);
+			insert.setLong(4, op);
+			insert.executeUpdate();
 		}
 	}
 

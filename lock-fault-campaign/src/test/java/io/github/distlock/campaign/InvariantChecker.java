@@ -29,8 +29,15 @@ import java.util.TreeMap;
  * after work under a later epoch had begun (outside the windows in 3, which the token checks
  * cover: 2 for the epochs as tokens);</li>
  * <li>election: after the faults healed, a leader did work within a bound
- * ({@link #checkLeaderAfterHeal}).</li>
+ * ({@link #checkLeaderAfterHeal});</li>
+ * <li>revocation: a revocable holder whose lock stayed {@code HELD} throughout a request was
+ * told within {@link #REVOCATION_NOTICE_NANOS} of the request's answer, and a holder that is not
+ * revocable never was ({@link #checkRevocations});</li>
+ * <li>{@code holdAtLeast}: each scheduled job ran at most once per period across all processes,
+ * unless the first run's process was told its lock was in doubt or lost, could not know, or was
+ * killed before the second run began ({@link #checkJobRuns}).</li>
  * </ol>
+ * Multi-key locks are checked as one section per key by 1 to 3, and by the stuck-key check.
  * What the campaign finds itself is added as it is: stuck keys, leftover nodes, stuck threads,
  * a nested lock reported held inside a lost one, and ZooKeeper's event thread blocked.
  */
@@ -38,6 +45,9 @@ final class InvariantChecker {
 
 	/** How long after such a window a process may still land a commit it had prepared. */
 	private static final long RESUME_NANOS = 1_000_000_000L;
+
+	/** How soon after a revocation request was answered its revocable holder must have been told. */
+	static final long REVOCATION_NOTICE_NANOS = 3_000_000_000L;
 
 	private final List<String> violations = new ArrayList<>();
 
@@ -169,6 +179,87 @@ final class InvariantChecker {
 	}
 
 	/**
+	 * Every revocable holder whose lock stayed {@code HELD} from before a request (that found the
+	 * lock held) was sent until {@link #REVOCATION_NOTICE_NANOS} after it was answered was told
+	 * by then, unless its process was paused meanwhile (it could not look).
+	 * @param unawareByWorker per worker, the windows in which it could not know
+	 * @return how many revocable holders were told
+	 */
+	int checkRevocations(List<RevocableHold> holds, List<RevocationRequest> requests,
+			Map<String, List<long[]>> unawareByWorker) {
+		for (RevocationRequest request : requests) {
+			if (!request.found()) {
+				continue;
+			}
+			long deadline = request.answered() + REVOCATION_NOTICE_NANOS;
+			for (RevocableHold hold : holds) {
+				if (hold.key().equals(request.key()) && hold.steady() && hold.start() < request.sent()
+						&& hold.end() > deadline && (hold.told() == 0 || hold.told() > deadline)
+						&& !unawareBetween(hold.worker(), request.sent(), deadline, unawareByWorker)) {
+					add("revocation-untold", "a revocable holder held on for more than "
+							+ REVOCATION_NOTICE_NANOS / 1_000_000 + " ms after a request: " + hold + " | " + request);
+				}
+			}
+		}
+		return (int) holds.stream().filter((hold) -> hold.told() != 0).count();
+	}
+
+	/**
+	 * At most one run of each job per period, unless the earlier run's process was told its lock
+	 * was in doubt or lost, or could not know (paused, its session ended from outside), or was
+	 * killed, before the later run began.
+	 * @param states the state changes the processes were told of, for the jobs' keys
+	 * @param killed when each killed worker generation was killed
+	 * @return how many periods a job ran twice in for one of those reasons
+	 */
+	int checkJobRuns(List<CampaignDatabase.JobRun> runs, List<StateChange> states,
+			Map<String, List<long[]>> unawareByWorker, Map<String, Long> killed) {
+		Map<String, List<CampaignDatabase.JobRun>> byPeriod = new TreeMap<>();
+		runs.forEach((run) -> byPeriod.computeIfAbsent(run.job() + "@" + run.period(), (period) -> new ArrayList<>())
+			.add(run));
+		int excused = 0;
+		for (List<CampaignDatabase.JobRun> period : byPeriod.values()) {
+			period.sort(Comparator.comparingLong(CampaignDatabase.JobRun::started));
+			for (int i = 1; i < period.size(); i++) {
+				CampaignDatabase.JobRun earlier = period.get(i - 1);
+				CampaignDatabase.JobRun later = period.get(i);
+				if (firstRunGone(earlier, later.started(), states, unawareByWorker, killed)) {
+					excused++;
+				}
+				else {
+					add("job-run-twice", "job " + earlier.job() + " ran twice in period " + earlier.period()
+							+ ", the first run's lock never lost: " + earlier + " | " + later);
+				}
+			}
+		}
+		return excused;
+	}
+
+	private static boolean unawareBetween(String worker, long from, long to, Map<String, List<long[]>> unawareByWorker) {
+		for (long[] window : unawareByWorker.getOrDefault(worker, List.of())) {
+			if (window[0] < to && from < window[1]) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean firstRunGone(CampaignDatabase.JobRun run, long until, List<StateChange> states,
+			Map<String, List<long[]>> unawareByWorker, Map<String, Long> killed) {
+		Long killedAt = killed.get(run.worker());
+		if (killedAt != null && killedAt < until) {
+			return true;
+		}
+		if (unawareBetween(run.worker(), run.started(), until, unawareByWorker)) {
+			return true;
+		}
+		return states.stream()
+			.anyMatch((state) -> state.worker().equals(run.worker()) && state.key().equals(run.job())
+					&& state.at() >= run.started() && state.at() < until && state.previous().equals("HELD")
+					&& (state.current().equals("IN_DOUBT") || state.current().equals("LOST")));
+	}
+
+	/**
 	 * Whether any process could not know its session was gone during the section, or just
 	 * before it ended: readers do not claim the row, so a writer whose lock was lost meanwhile
 	 * may still commit under a reader before it learns. Only the fencing token can refuse it,
@@ -198,6 +289,53 @@ final class InvariantChecker {
 	void add(String invariant, String violation) {
 		this.counts.merge(invariant, 1, Integer::sum);
 		this.violations.add(invariant + ": " + violation);
+	}
+
+	/**
+	 * A revocable holder, as its worker recorded it ({@code REVOCABLE} line).
+	 *
+	 * @param told when it saw the request ({@link System#nanoTime()}), {@code 0} if never
+	 * @param steady whether its lock was {@code HELD} at every look
+	 */
+	record RevocableHold(String worker, long op, String key, long start, long end, long told, boolean steady) {
+
+		static RevocableHold parse(String line) {
+			String[] f = line.split("\t", -1);
+			return new RevocableHold(f[1], Long.parseLong(f[2]), f[3], Long.parseLong(f[4]), Long.parseLong(f[5]),
+					Long.parseLong(f[6]), Boolean.parseBoolean(f[7]));
+		}
+
+	}
+
+	/**
+	 * A revocation request, as its worker recorded it ({@code REVOKE} line).
+	 *
+	 * @param result {@code true} if the lock was found held, {@code false} if not, or the
+	 * exception's simple name
+	 */
+	record RevocationRequest(String worker, String key, long sent, long answered, String result) {
+
+		static RevocationRequest parse(String line) {
+			String[] f = line.split("\t", -1);
+			return new RevocationRequest(f[1], f[2], Long.parseLong(f[3]), Long.parseLong(f[4]), f[5]);
+		}
+
+		boolean found() {
+			return "true".equals(this.result);
+		}
+
+	}
+
+	/**
+	 * A state change of a job's lock its worker was told of ({@code STATE} line).
+	 */
+	record StateChange(String worker, String key, long at, String previous, String current) {
+
+		static StateChange parse(String line) {
+			String[] f = line.split("\t", -1);
+			return new StateChange(f[1], f[2], Long.parseLong(f[3]), f[4], f[5]);
+		}
+
 	}
 
 }

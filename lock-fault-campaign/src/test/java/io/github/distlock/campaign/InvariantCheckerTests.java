@@ -148,6 +148,79 @@ class InvariantCheckerTests {
 			.containsExactly(Map.entry("no-leader-after-heal", 1));
 	}
 
+	@Test
+	void revocableHolderNotToldOfARequestIsFound() {
+		long s = 1_000_000_000L;
+		InvariantChecker.RevocationRequest request = new InvariantChecker.RevocationRequest("b", "rv-0", 2 * s,
+				2 * s + 10, "true");
+		InvariantChecker.RevocableHold untold = new InvariantChecker.RevocableHold("a", 1, "rv-0", s, 6 * s, 0, true);
+		assertThat(new InvariantChecker().checkRevocations(List.of(untold), List.of(request), Map.of())).isZero();
+		InvariantChecker checker = new InvariantChecker();
+		checker.checkRevocations(List.of(untold), List.of(request), Map.of());
+		assertThat(checker.counts()).containsExactly(Map.entry("revocation-untold", 1));
+		InvariantChecker late = new InvariantChecker();
+		late.checkRevocations(List.of(new InvariantChecker.RevocableHold("a", 1, "rv-0", s, 6 * s, 5 * s + 20, true)),
+				List.of(request), Map.of());
+		assertThat(late.counts()).containsExactly(Map.entry("revocation-untold", 1));
+		InvariantChecker paused = new InvariantChecker();
+		paused.checkRevocations(List.of(untold), List.of(request), Map.of("a", List.of(new long[] { 3 * s, 4 * s })));
+		assertThat(paused.violations()).isEmpty();
+	}
+
+	@Test
+	void revocationIsAcceptedWhenTheHolderWasToldOrCouldNotBeAsked() {
+		long s = 1_000_000_000L;
+		InvariantChecker.RevocationRequest request = new InvariantChecker.RevocationRequest("b", "rv-0", 2 * s,
+				2 * s + 10, "true");
+		List<InvariantChecker.RevocableHold> holds = List.of(
+				// told soon after the request
+				new InvariantChecker.RevocableHold("a", 1, "rv-0", s, 2 * s + 50, 2 * s + 40, true),
+				// its lock in doubt meanwhile: the request may have waited for it
+				new InvariantChecker.RevocableHold("a", 2, "rv-0", s, 6 * s, 0, false),
+				// another key, or acquired after the request was sent
+				new InvariantChecker.RevocableHold("a", 3, "rv-1", s, 6 * s, 0, true),
+				new InvariantChecker.RevocableHold("a", 4, "rv-0", 3 * s, 8 * s, 0, true));
+		InvariantChecker checker = new InvariantChecker();
+		assertThat(checker.checkRevocations(holds, List.of(request,
+				new InvariantChecker.RevocationRequest("c", "rv-1", 2 * s, 2 * s + 10, "false")), Map.of()))
+			.isEqualTo(1);
+		assertThat(checker.violations()).isEmpty();
+	}
+
+	@Test
+	void jobRunTwiceInOnePeriodIsFoundUnlessTheFirstRunsLockWasGone() {
+		CampaignDatabase.JobRun first = new CampaignDatabase.JobRun("job-0", 7, "a", 10, 1_000);
+		CampaignDatabase.JobRun second = new CampaignDatabase.JobRun("job-0", 7, "b", 11, 1_300);
+		CampaignDatabase.JobRun nextPeriod = new CampaignDatabase.JobRun("job-0", 8, "b", 12, 2_000);
+		InvariantChecker twice = new InvariantChecker();
+		assertThat(twice.checkJobRuns(List.of(first, second, nextPeriod), List.of(), Map.of(), Map.of())).isZero();
+		assertThat(twice.counts()).containsExactly(Map.entry("job-run-twice", 1));
+		// released before its holdAtLeast passed: still a violation
+		InvariantChecker released = new InvariantChecker();
+		released.checkJobRuns(List.of(first, second),
+				List.of(new InvariantChecker.StateChange("a", "job-0", 1_100, "HELD", "RELEASED")), Map.of(), Map.of());
+		assertThat(released.counts()).containsExactly(Map.entry("job-run-twice", 1));
+		// told too late
+		InvariantChecker late = new InvariantChecker();
+		late.checkJobRuns(List.of(first, second),
+				List.of(new InvariantChecker.StateChange("a", "job-0", 1_400, "HELD", "LOST")), Map.of(), Map.of());
+		assertThat(late.counts()).containsExactly(Map.entry("job-run-twice", 1));
+		for (InvariantChecker.StateChange told : List.of(
+				new InvariantChecker.StateChange("a", "job-0", 1_100, "HELD", "IN_DOUBT"),
+				new InvariantChecker.StateChange("a", "job-0", 1_200, "HELD", "LOST"))) {
+			InvariantChecker checker = new InvariantChecker();
+			assertThat(checker.checkJobRuns(List.of(first, second), List.of(told), Map.of(), Map.of())).isEqualTo(1);
+			assertThat(checker.violations()).as(told.toString()).isEmpty();
+		}
+		InvariantChecker paused = new InvariantChecker();
+		paused.checkJobRuns(List.of(first, second), List.of(), Map.of("a", List.of(new long[] { 1_050, 1_250 })),
+				Map.of());
+		assertThat(paused.violations()).isEmpty();
+		InvariantChecker killed = new InvariantChecker();
+		killed.checkJobRuns(List.of(first, second), List.of(), Map.of(), Map.of("a", 1_200L));
+		assertThat(killed.violations()).isEmpty();
+	}
+
 	private static InvariantChecker check(List<Operation> operations, List<Commit> commits, Map<String, Long> counters) {
 		return new InvariantChecker().check(operations, commits, counters, Map.of());
 	}

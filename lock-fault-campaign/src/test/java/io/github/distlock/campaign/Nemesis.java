@@ -27,7 +27,13 @@ final class Nemesis {
 		/** Two of the three servers killed for longer than the session (or lease), then restarted. */
 		QUORUM_LOSS,
 		/** The worker's lease revoked from outside ({@code etcdctl lease revoke}). */
-		REVOKE_LEASE
+		REVOKE_LEASE,
+
+		/**
+		 * The worker's requests held on the way, its connections cut, and the held requests
+		 * delivered a few seconds later, after its waits gave up and it reconnected.
+		 */
+		STALL_CLIENT
 
 	}
 
@@ -42,6 +48,8 @@ final class Nemesis {
 	private final Map<String, List<long[]>> unaware = new HashMap<>();
 
 	private final List<String> log = new ArrayList<>();
+
+	private final Map<String, Long> killed = new HashMap<>();
 
 	Nemesis(ClusterUnderTest cluster, List<WorkerProcess> workers, Random random) {
 		this.cluster = cluster;
@@ -59,6 +67,11 @@ final class Nemesis {
 	 */
 	Map<String, List<long[]>> unaware() {
 		return this.unaware;
+	}
+
+	/** When each killed worker generation was killed ({@link System#nanoTime()}). */
+	Map<String, Long> killed() {
+		return this.killed;
 	}
 
 	List<String> log() {
@@ -103,6 +116,7 @@ final class Nemesis {
 			case CUT_CLIENT_SHORT -> cut(worker, shortMs);
 			case FLAP_CLIENT -> flap(worker, longMs);
 			case SLOW_CLIENT -> slow(worker, longMs);
+			case STALL_CLIENT -> stall(worker, shortMs, 1_000 + this.random.nextInt(2_500));
 			case EXPIRE_SESSION, REVOKE_LEASE -> {
 				ClusterUnderTest.SessionEnd end = this.cluster.endSessionOf(worker);
 				if (end.unaware() != null) {
@@ -113,6 +127,7 @@ final class Nemesis {
 			case KILL_CLIENT -> {
 				String holding = this.cluster.awaitHolding(worker, Duration.ofSeconds(3));
 				target = (holding != null) ? target + " holding " + holding : target;
+				this.killed.put(worker.name(), System.nanoTime());
 				worker.kill();
 				worker.start();
 				worker.awaitReady(Duration.ofSeconds(60));
@@ -188,6 +203,18 @@ final class Nemesis {
 		}
 		finally {
 			worker.proxy().delay(0);
+		}
+	}
+
+	private void stall(WorkerProcess worker, int stallMillis, int deliverAfterMillis) throws InterruptedException {
+		worker.proxy().stall();
+		try {
+			Thread.sleep(stallMillis);
+			worker.proxy().cutStalledClients();
+			Thread.sleep(deliverAfterMillis);
+		}
+		finally {
+			worker.proxy().deliverStalled();
 		}
 	}
 

@@ -29,7 +29,7 @@ final class ZooKeeperClusterUnderTest implements ClusterUnderTest {
 			Nemesis.Fault.PAUSE_CLIENT_LONG, Nemesis.Fault.PAUSE_CLIENT_SHORT, Nemesis.Fault.FREEZE_CLIENT_LONG,
 			Nemesis.Fault.FREEZE_CLIENT_SHORT, Nemesis.Fault.CUT_CLIENT_LONG, Nemesis.Fault.CUT_CLIENT_SHORT,
 			Nemesis.Fault.FLAP_CLIENT, Nemesis.Fault.EXPIRE_SESSION, Nemesis.Fault.KILL_CLIENT,
-			Nemesis.Fault.SLOW_CLIENT);
+			Nemesis.Fault.SLOW_CLIENT, Nemesis.Fault.STALL_CLIENT);
 
 	private final Ensemble ensemble;
 
