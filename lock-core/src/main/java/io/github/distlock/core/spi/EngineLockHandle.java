@@ -50,9 +50,13 @@ final class EngineLockHandle implements LockHandle {
 
 	private final AtomicBoolean revocationTold = new AtomicBoolean();
 
-	EngineLockHandle(LockEngine engine, LockTable.Entry entry, Hold hold, LockRequest request, String path,
-			LockState state) {
+	/** This handle's number in its engine, its hash code. */
+	private final long number;
+
+	EngineLockHandle(LockEngine engine, long number, LockTable.Entry entry, Hold hold, LockRequest request,
+			String path, LockState state) {
 		this.engine = engine;
+		this.number = number;
 		this.entry = entry;
 		this.hold = hold;
 		this.request = request;
@@ -220,6 +224,24 @@ final class EngineLockHandle implements LockHandle {
 	public String toString() {
 		return "Lock[key=" + key() + ", path=" + this.path + ", type=" + type() + ", token=" + fencingToken()
 				+ ", state=" + this.state.get() + "]";
+	}
+
+	/**
+	 * Identity, as for any object.
+	 */
+	@Override
+	public boolean equals(@Nullable Object other) {
+		return this == other;
+	}
+
+	/**
+	 * The handle's number in its engine rather than an identity hash code, so that the sets that
+	 * hold handles are ordered alike from JVM to JVM, and a seeded interleaving test takes the
+	 * same steps again.
+	 */
+	@Override
+	public int hashCode() {
+		return Long.hashCode(this.number);
 	}
 
 }

@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -75,7 +77,15 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 
 	private final long maxHandoffNanos;
 
-	private final Set<LockWaiter> waiters = ConcurrentHashMap.newKeySet();
+	/**
+	 * The threads that wait, by number: numbers, not the waiters' hash codes (which follow their
+	 * types' identity), keep the steps of a seeded interleaving test the same from JVM to JVM.
+	 */
+	private final Map<Long, LockWaiter> waiters = new ConcurrentHashMap<>();
+
+	private final AtomicLong waiterNumbers = new AtomicLong();
+
+	private final AtomicLong handleNumbers = new AtomicLong();
 
 	/**
 	 * Serializes the states of handles: a state change and the tracking of a lock just acquired
@@ -161,7 +171,8 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 		LockWaiter waiter = new LockWaiter(key, request.name(), path, request.type(), Instant.now(),
 				Thread.currentThread().getName());
 		LockTable.Entry entry = this.table.retain(path, request.type());
-		this.waiters.add(waiter);
+		Long waiterNumber = this.waiterNumbers.incrementAndGet();
+		this.waiters.put(waiterNumber, waiter);
 		boolean tracked = false;
 		try {
 			while (true) {
@@ -189,7 +200,7 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path + "): " + ex, ex);
 		}
 		finally {
-			this.waiters.remove(waiter);
+			this.waiters.remove(waiterNumber);
 			if (!tracked) {
 				releaseEntry(entry, key);
 			}
@@ -418,7 +429,8 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	private EngineLockHandle track(LockTable.Entry entry, Hold hold, LockRequest request, String path) {
 		this.stateLock.lock();
 		try {
-			EngineLockHandle handle = new EngineLockHandle(this, entry, hold, request, path, hold.lock().state());
+			EngineLockHandle handle = new EngineLockHandle(this, this.handleNumbers.incrementAndGet(), entry, hold, request,
+					path, hold.lock().state());
 			entry.add(handle);
 			return handle;
 		}
@@ -560,7 +572,7 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 
 	@Override
 	public List<LockWaiter> waiters() {
-		return new ArrayList<>(this.waiters);
+		return new ArrayList<>(this.waiters.values());
 	}
 
 	@Override

@@ -67,6 +67,16 @@ final class LockTable {
 	}
 
 	private record Slot(String path, LockKind kind) {
+
+		/**
+		 * From the kind's ordinal rather than its identity hash code, so that the table is ordered
+		 * alike from JVM to JVM (a seeded interleaving test then takes the same steps again).
+		 */
+		@Override
+		public int hashCode() {
+			return 31 * this.path.hashCode() + this.kind.ordinal();
+		}
+
 	}
 
 	/**

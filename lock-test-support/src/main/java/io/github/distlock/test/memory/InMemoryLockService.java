@@ -380,6 +380,13 @@ public final class InMemoryLockService {
 	 * Identifies a lock: its key and the kind of lock.
 	 */
 	record QueueKey(String key, LockKind kind) {
+
+		/** From the kind's ordinal, not its identity hash code: the same order in every JVM. */
+		@Override
+		public int hashCode() {
+			return 31 * this.key.hashCode() + this.kind.ordinal();
+		}
+
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.distlock.test.memory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.LockType;
@@ -99,6 +100,7 @@ final class EngineScenario {
 		this.processes.forEach((process) -> process.backend.close());
 		Tally.LOSSES_TOLD.addAndGet(this.ledger.toldLost());
 		Tally.REVOCATIONS_TOLD.addAndGet(this.ledger.toldRevocation());
+		Tally.HOLDERS.add(String.join(" > ", this.ledger.acquisitions()));
 	}
 
 	/**
@@ -163,11 +165,15 @@ final class EngineScenario {
 		/** Tries without wait that found the lock held. */
 		static final AtomicInteger BUSY = new AtomicInteger();
 
+		/** Per schedule, its holders in the order they began, with their tokens. */
+		static final List<String> HOLDERS = new CopyOnWriteArrayList<>();
+
 		private Tally() {
 		}
 
 		static void reset() {
 			List.of(LOSSES_TOLD, REVOCATIONS_TOLD, HAND_OFFS, DEFERRED_RELEASES, BUSY).forEach((count) -> count.set(0));
+			HOLDERS.clear();
 		}
 
 	}

@@ -236,6 +236,17 @@ final class InvariantLedger {
 		return this.toldRevocation.size();
 	}
 
+	/** Every holder so far, in the order they began, with their tokens. */
+	List<String> acquisitions() {
+		this.lock.lock();
+		try {
+			return List.copyOf(this.acquisitions);
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
 	private static boolean exclusive(LockType type) {
 		return type != LockType.READ;
 	}

@@ -33,9 +33,9 @@ import org.pastalab.fray.core.scheduler.Scheduler;
  * happen first, and a wait time of an hour never runs out while a waiter can still be woken.
  * <p>
  * Exploration is seeded: the seed picks the scheduler's random choices, so the same seed explores
- * much the same schedules; not exactly the same from JVM to JVM, since some orders in the engine
- * follow identity hash codes (a handle set's), which Fray does not control. What replays one
- * schedule is the recording of its choices that Fray saves when it fails ({@link #replay}).
+ * the same schedules, in any JVM ({@code SeedReplayInterleavingTests}; the engine orders nothing
+ * by identity hash codes, which Fray does not control). A failing schedule is also saved as the
+ * recording of its choices, which replays it alone ({@link #replay}).
  * <p>
  * Run it in a JVM that Fray instruments: the {@code fray} profile of this module's build sets
  * that up for failsafe ({@code -Dit.test=…}; under surefire, {@code -Dtest=…}, it is refused).
