@@ -2,6 +2,7 @@ package io.github.distlock.campaign;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,7 +33,8 @@ final class CampaignResult {
 
 	private int operations;
 
-	private final Map<String, Long> coordination = new java.util.LinkedHashMap<>();
+	/** Counts of what the coordination workers did, and how soon work resumed after faults of the servers. */
+	private final Map<String, Long> figures = new LinkedHashMap<>();
 
 	CampaignResult(Backend backend, long seed, Duration faultTime, String database, Map<Nemesis.Fault, Integer> faults,
 			List<String> faultLog) {
@@ -74,14 +76,23 @@ final class CampaignResult {
 	 * lock was lost.
 	 */
 	void coordination(long requestsFound, long holdersTold, long jobRuns, long jobRunsAfterLoss) {
-		this.coordination.put("revocation requests that found the lock held", requestsFound);
-		this.coordination.put("revocable holders told", holdersTold);
-		this.coordination.put("scheduled job runs", jobRuns);
-		this.coordination.put("second runs in a period after the first run's lock was lost", jobRunsAfterLoss);
+		this.figures.put("revocation requests that found the lock held", requestsFound);
+		this.figures.put("revocable holders told", holdersTold);
+		this.figures.put("scheduled job runs", jobRuns);
+		this.figures.put("second runs in a period after the first run's lock was lost", jobRunsAfterLoss);
 	}
 
-	Map<String, Long> coordination() {
-		return this.coordination;
+	/**
+	 * Records how many faults of the servers there were, and the longest time from one's heal to
+	 * the next commit.
+	 */
+	void resumedAfterServerFaults(int faults, long longestNanos) {
+		this.figures.put("faults of the servers", (long) faults);
+		this.figures.put("longest time from their heal to the next commit, ms", longestNanos / 1_000_000);
+	}
+
+	Map<String, Long> figures() {
+		return this.figures;
 	}
 
 	String report() {
@@ -98,7 +109,7 @@ final class CampaignResult {
 		report.append("- violations: ").append(this.checker.violations().size()).append(' ')
 			.append(this.checker.counts())
 			.append("\n\n");
-		this.coordination.forEach((what, count) -> report.append("- ").append(what).append(": ").append(count).append('\n'));
+		this.figures.forEach((what, count) -> report.append("- ").append(what).append(": ").append(count).append('\n'));
 		report.append("- stray nodes deleted by the registries' sweep: ").append(this.strayNodesDeleted.size())
 			.append("\n\n");
 		report.append("| operation | outcomes |\n| --- | --- |\n");

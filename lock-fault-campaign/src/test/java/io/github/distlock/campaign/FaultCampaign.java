@@ -125,12 +125,15 @@ final class FaultCampaign {
 			cluster.checkLeftovers(result.checker());
 			result.checker().check(operations, database.commits(), database.counters(), unawareByWorker);
 			result.checker().checkLeaderAfterHeal(operations, healed, LEADER_BOUND.toNanos());
+			long resumed = result.checker().checkProgressAfterServerFaults(operations, nemesis.serverFaults(),
+					LEADER_BOUND.toNanos());
 			int told = result.checker().checkRevocations(history.holds(), history.requests(), unawareByWorker);
 			List<CampaignDatabase.JobRun> runs = database.jobRuns();
 			int excused = result.checker().checkJobRuns(runs, history.states(), unawareByWorker, nemesis.killed());
 			result.count(operations);
 			result.coordination(history.requests().stream().filter(InvariantChecker.RevocationRequest::found).count(),
 					told, runs.size(), excused);
+			result.resumedAfterServerFaults(nemesis.serverFaults().size(), resumed);
 			if (cluster.strayNodeLogText() != null) {
 				result.strayNodesDeleted(logLines(cluster.strayNodeLogText()));
 			}

@@ -56,7 +56,7 @@ class FaultCampaignTests {
 		for (String kind : new String[] { "MULTI", "REVOCABLE", "NOT_REVOCABLE", "JOB" }) {
 			assertThat(result.outcomesByKind().get(kind)).as(kind).containsKey("COMMITTED");
 		}
-		assertThat(result.coordination().get("revocable holders told")).as("revocable holders told").isPositive();
+		assertThat(result.figures().get("revocable holders told")).as("revocable holders told").isPositive();
 	}
 
 	static Duration parse(String text) {

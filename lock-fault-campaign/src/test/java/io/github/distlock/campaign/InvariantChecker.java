@@ -1,6 +1,7 @@
 package io.github.distlock.campaign;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -30,6 +31,9 @@ import java.util.TreeMap;
  * cover: 2 for the epochs as tokens);</li>
  * <li>election: after the faults healed, a leader did work within a bound
  * ({@link #checkLeaderAfterHeal});</li>
+ * <li>progress: after every fault of the servers (a member killed, the quorum lost) healed, some
+ * section committed within a bound, unless the next fault of the servers began first
+ * ({@link #checkProgressAfterServerFaults});</li>
  * <li>revocation: a revocable holder whose lock stayed {@code HELD} throughout a request was
  * told within {@link #REVOCATION_NOTICE_NANOS} of the request's answer, and a holder that is not
  * revocable never was ({@link #checkRevocations});</li>
@@ -257,6 +261,39 @@ final class InvariantChecker {
 			.anyMatch((state) -> state.worker().equals(run.worker()) && state.key().equals(run.job())
 					&& state.at() >= run.started() && state.at() < until && state.previous().equals("HELD")
 					&& (state.current().equals("IN_DOUBT") || state.current().equals("LOST")));
+	}
+
+	/**
+	 * Whether work resumed after each fault of the servers: some section committed between the
+	 * moment every member served again and {@code boundNanos} later, unless another fault of the
+	 * servers began within that time.
+	 * @param serverFaults when each began and when every member served again
+	 * @return the longest time from a heal to the first commit after it, in nanoseconds
+	 */
+	long checkProgressAfterServerFaults(List<Operation> operations, List<long[]> serverFaults, long boundNanos) {
+		long[] commits = operations.stream()
+			.filter((operation) -> operation.outcome().startsWith("COMMITTED"))
+			.mapToLong(Operation::end)
+			.sorted()
+			.toArray();
+		long longest = 0;
+		for (int i = 0; i < serverFaults.size(); i++) {
+			long healed = serverFaults.get(i)[1];
+			long until = healed + boundNanos;
+			if (i + 1 < serverFaults.size() && serverFaults.get(i + 1)[0] < until) {
+				continue;
+			}
+			int first = Arrays.binarySearch(commits, healed);
+			first = (first < 0) ? -first - 1 : first;
+			if (first >= commits.length || commits[first] > until) {
+				add("no-progress-after-heal", "nothing committed within " + boundNanos / 1_000_000
+						+ " ms after the servers served again at " + healed);
+			}
+			else {
+				longest = Math.max(longest, commits[first] - healed);
+			}
+		}
+		return longest;
 	}
 
 	/**

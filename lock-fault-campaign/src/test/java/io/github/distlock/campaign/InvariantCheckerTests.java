@@ -221,6 +221,21 @@ class InvariantCheckerTests {
 		assertThat(killed.violations()).isEmpty();
 	}
 
+	@Test
+	void noCommitSoonAfterAServerFaultHealedIsFoundUnlessTheNextOneBegan() {
+		List<Operation> work = List.of(op("a", Kind.MUTEX, 1_000, 1_100, "COMMITTED", "HELD"),
+				op("b", Kind.MUTEX, 5_000, 5_200, "COMMITTED", "HELD"));
+		InvariantChecker resumed = new InvariantChecker();
+		assertThat(resumed.checkProgressAfterServerFaults(work, List.of(new long[] { 100, 900 }), 500)).isEqualTo(200);
+		assertThat(resumed.violations()).isEmpty();
+		InvariantChecker stalled = new InvariantChecker();
+		stalled.checkProgressAfterServerFaults(work, List.of(new long[] { 100, 1_200 }), 1_000);
+		assertThat(stalled.counts()).containsExactly(Map.entry("no-progress-after-heal", 1));
+		InvariantChecker next = new InvariantChecker();
+		next.checkProgressAfterServerFaults(work, List.of(new long[] { 100, 1_200 }, new long[] { 1_500, 4_500 }), 1_000);
+		assertThat(next.violations()).isEmpty();
+	}
+
 	private static InvariantChecker check(List<Operation> operations, List<Commit> commits, Map<String, Long> counters) {
 		return new InvariantChecker().check(operations, commits, counters, Map.of());
 	}

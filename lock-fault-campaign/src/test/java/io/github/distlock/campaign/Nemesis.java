@@ -51,6 +51,9 @@ final class Nemesis {
 
 	private final Map<String, Long> killed = new HashMap<>();
 
+	/** When each fault of the servers began, and when they all served again after it. */
+	private final List<long[]> serverFaults = new ArrayList<>();
+
 	Nemesis(ClusterUnderTest cluster, List<WorkerProcess> workers, Random random) {
 		this.cluster = cluster;
 		this.workers = workers;
@@ -67,6 +70,14 @@ final class Nemesis {
 	 */
 	Map<String, List<long[]>> unaware() {
 		return this.unaware;
+	}
+
+	/**
+	 * Each fault of the servers (a member killed, the quorum lost): when it began and when every
+	 * member served again ({@link System#nanoTime()}).
+	 */
+	List<long[]> serverFaults() {
+		return this.serverFaults;
 	}
 
 	/** When each killed worker generation was killed ({@link System#nanoTime()}). */
@@ -138,6 +149,7 @@ final class Nemesis {
 	}
 
 	private void restartAfter(int millis, int... servers) throws Exception {
+		long began = System.nanoTime();
 		for (int server : servers) {
 			this.cluster.kill(server);
 		}
@@ -146,6 +158,7 @@ final class Nemesis {
 			this.cluster.restart(server);
 		}
 		this.cluster.awaitAllServing(Duration.ofSeconds(60));
+		this.serverFaults.add(new long[] { began, System.nanoTime() });
 	}
 
 	private void pause(WorkerProcess worker, int millis) throws Exception {
