@@ -110,7 +110,16 @@ final class ClientProxy implements AutoCloseable {
 					closeQuietly(client);
 					continue;
 				}
-				Socket server = new Socket(InetAddress.getLoopbackAddress(), serverPort);
+				Socket server;
+				try {
+					server = new Socket(InetAddress.getLoopbackAddress(), serverPort);
+				}
+				catch (IOException serverDown) {
+					// refused, as the server's own port would: a connection left open here would hang
+					// the client's handshake until its own timeout, a black hole instead of a dead server
+					closeQuietly(client);
+					continue;
+				}
 				this.sockets.add(client);
 				this.sockets.add(server);
 				Link link = new Link(client, server);
@@ -119,7 +128,7 @@ final class ClientProxy implements AutoCloseable {
 				daemon(() -> pump(link, false), "proxy-down").start();
 			}
 			catch (IOException ex) {
-				// closed, or the server is down: the client sees a dropped connection
+				// the proxy is closed
 			}
 		}
 	}
