@@ -429,8 +429,9 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	private EngineLockHandle track(LockTable.Entry entry, Hold hold, LockRequest request, String path) {
 		this.stateLock.lock();
 		try {
-			EngineLockHandle handle = new EngineLockHandle(this, this.handleNumbers.incrementAndGet(), entry, hold, request,
-					path, hold.lock().state());
+			long number = this.handleNumbers.incrementAndGet();
+			EngineLockHandle handle = new EngineLockHandle(this, number, entry, hold, request, path,
+					hold.lock().state());
 			entry.add(handle);
 			return handle;
 		}
