@@ -247,9 +247,8 @@ public final class CampaignWorker {
 			}
 			outcome = ex.getClass().getSimpleName();
 		}
-		record(String.join("\t", "OP", this.worker, Integer.toString(thread), Long.toString(op), key, kind.name(),
-				Long.toString(token), Long.toString(innerToken), Long.toString(start), Long.toString(end), outcome,
-				String.valueOf(endState)));
+		record(new Operation(this.worker, thread, op, key, kind, token, innerToken, start, end, outcome,
+				String.valueOf(endState)).line());
 	}
 
 	/**

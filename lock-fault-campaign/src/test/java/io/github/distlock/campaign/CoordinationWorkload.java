@@ -229,9 +229,8 @@ final class CoordinationWorkload {
 
 	private void record(int thread, long op, String key, CampaignWorker.Kind kind, long token, long start, long end,
 			String outcome, LockState endState) {
-		this.history.accept(String.join("\t", "OP", this.worker, Integer.toString(thread), Long.toString(op), key,
-				kind.name(), Long.toString(token), "0", Long.toString(start), Long.toString(end), outcome,
-				String.valueOf(endState)));
+		this.history.accept(new Operation(this.worker, thread, op, key, kind, token, 0, start, end, outcome,
+				String.valueOf(endState)).line());
 	}
 
 }

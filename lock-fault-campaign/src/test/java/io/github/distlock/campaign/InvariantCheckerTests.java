@@ -236,6 +236,13 @@ class InvariantCheckerTests {
 		assertThat(next.violations()).isEmpty();
 	}
 
+	@Test
+	void aSectionsHistoryLineReadsBackAsTheSameSection() {
+		Operation section = new Operation("w1.2", 3, 42, "rw-hot-0", Kind.READ_IN_WRITE, 1024, 1024, 100, 200,
+				"COMMITTED+READ_CLEAN", "HELD");
+		assertThat(Operation.parse(section.line())).isEqualTo(section);
+	}
+
 	private static InvariantChecker check(List<Operation> operations, List<Commit> commits, Map<String, Long> counters) {
 		return new InvariantChecker().check(operations, commits, counters, Map.of());
 	}

@@ -138,9 +138,8 @@ final class LeaderWorkload implements LockListener {
 			throw new InterruptedException();
 		}
 		String endState = leads(election, section[2]) ? "HELD" : "REVOKED";
-		this.history.accept(String.join("\t", "OP", this.worker, Integer.toString(thread), Long.toString(op), KEY,
-				CampaignWorker.Kind.LEADER.name(), Long.toString(section[2]), "0", Long.toString(section[0]),
-				Long.toString(section[1]), outcome, endState));
+		this.history.accept(new Operation(this.worker, thread, op, KEY, CampaignWorker.Kind.LEADER, section[2], 0,
+				section[0], section[1], outcome, endState).line());
 	}
 
 	private static boolean leads(LeaderElection election, long epoch) {

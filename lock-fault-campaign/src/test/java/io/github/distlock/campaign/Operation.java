@@ -19,6 +19,13 @@ package io.github.distlock.campaign;
 record Operation(String worker, int thread, long op, String key, CampaignWorker.Kind kind, long token,
 		long innerToken, long start, long end, String outcome, String endState) {
 
+	/** The section's line in a worker's history, as {@link #parse} reads it. */
+	String line() {
+		return String.join("\t", "OP", this.worker, Integer.toString(this.thread), Long.toString(this.op), this.key,
+				this.kind.name(), Long.toString(this.token), Long.toString(this.innerToken), Long.toString(this.start),
+				Long.toString(this.end), this.outcome, this.endState);
+	}
+
 	static Operation parse(String line) {
 		String[] f = line.split("\t", -1);
 		return new Operation(f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), f[4], CampaignWorker.Kind.valueOf(f[5]),

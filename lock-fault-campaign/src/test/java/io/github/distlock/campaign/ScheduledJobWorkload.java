@@ -129,9 +129,8 @@ final class ScheduledJobWorkload implements LockListener {
 				System.out.println("Job " + key + " of period " + period + " failed: " + ex.getMessage());
 			}
 		}
-		this.history.accept(String.join("\t", "OP", this.worker, Integer.toString(thread), Long.toString(op), key,
-				CampaignWorker.Kind.JOB.name(), Long.toString(token), "0", Long.toString(start), Long.toString(end),
-				outcome, String.valueOf(endState)));
+		this.history.accept(new Operation(this.worker, thread, op, key, CampaignWorker.Kind.JOB, token, 0, start, end,
+				outcome, String.valueOf(endState)).line());
 	}
 
 	@Override

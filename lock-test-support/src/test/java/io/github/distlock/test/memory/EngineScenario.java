@@ -171,6 +171,21 @@ final class EngineScenario {
 		private Tally() {
 		}
 
+		/**
+		 * A warm-up for an exploration ({@link ScheduleExplorer#explore}): runs a scenario, then
+		 * forgets what it counted, so that the tally counts the explored schedules only.
+		 */
+		static Runnable warmUp(Runnable scenario) {
+			return () -> {
+				try {
+					scenario.run();
+				}
+				finally {
+					reset();
+				}
+			};
+		}
+
 		static void reset() {
 			List.of(LOSSES_TOLD, REVOCATIONS_TOLD, HAND_OFFS, DEFERRED_RELEASES, BUSY).forEach((count) -> count.set(0));
 			HOLDERS.clear();

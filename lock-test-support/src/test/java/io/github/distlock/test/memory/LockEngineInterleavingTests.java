@@ -88,14 +88,7 @@ class LockEngineInterleavingTests {
 
 	private static void assertEverySchedulePasses(String name, Consumer<Rule> scenario) {
 		Runnable sound = () -> scenario.accept(Rule.SOUND);
-		Runnable warmUp = () -> {
-			try {
-				sound.run();
-			}
-			finally {
-				Tally.reset();
-			}
-		};
+		Runnable warmUp = Tally.warmUp(sound);
 		String replay = System.getProperty("fray.replay");
 		if (replay != null) {
 			Throwable failure = ScheduleExplorer.replay(Path.of(replay), sound, warmUp);

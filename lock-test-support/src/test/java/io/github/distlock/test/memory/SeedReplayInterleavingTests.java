@@ -57,16 +57,8 @@ class SeedReplayInterleavingTests {
 
 	private static List<String> explore(String name, Consumer<Rule> scenario) {
 		Runnable sound = () -> scenario.accept(Rule.SOUND);
-		Runnable warmUp = () -> {
-			try {
-				sound.run();
-			}
-			finally {
-				Tally.reset();
-			}
-		};
 		Exploration exploration = ScheduleExplorer.explore(name, LockEngineInterleavingTests.SEED, SCHEDULES, sound,
-				warmUp);
+				Tally.warmUp(sound));
 		assertThat(exploration.failure()).as(exploration.toString()).isNull();
 		return List.copyOf(Tally.HOLDERS);
 	}
