@@ -10,8 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.LockOperations;
-import io.github.distlock.zookeeper.RecipeCacheProbe;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.core.spi.LockEngine;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 
@@ -51,9 +50,7 @@ final class MemoryCheck {
 				+ String.join(" ", SERVER_JVM) + ")");
 		LockClients clients = this.resources
 			.add(LockClients.connect(server.connectString(), ROOT, this.options.starterProperties()));
-		@Nullable ZookeeperLockRegistry registry = clients.context()
-			.getBeanProvider(ZookeeperLockRegistry.class)
-			.getIfAvailable();
+		@Nullable LockEngine registry = clients.context().getBeanProvider(LockEngine.class).getIfAvailable();
 		Probe probe = (label) -> {
 			Snapshot snapshot = snapshot(label, server, clients, registry);
 			LockBenchmark.say(snapshot.toString());
@@ -146,11 +143,11 @@ final class MemoryCheck {
 	}
 
 	private static Snapshot snapshot(String label, ZooKeeperServerProcess server, LockClients clients,
-			@Nullable ZookeeperLockRegistry registry) throws Exception {
+			@Nullable LockEngine registry) throws Exception {
 		// the server first: the reaper removes lock paths while the collections run
 		long children = childrenUnderRoot(clients);
 		Map<String, String> mntr = server.mntr();
-		int recipes = (registry != null) ? RecipeCacheProbe.cachedRecipeCount(registry) : -1;
+		int recipes = (registry != null) ? registry.locksInUse() : -1;
 		return new Snapshot(label, retainedHeap(), recipes, children, Long.parseLong(mntr.get("zk_znode_count")),
 				Long.parseLong(mntr.get("zk_ephemerals_count")));
 	}
@@ -172,12 +169,12 @@ final class MemoryCheck {
 	}
 
 	private String report(List<Snapshot> snapshots, int keys, long errors, Duration took) {
-		MarkdownTable table = new MarkdownTable("point", "retained heap MiB", "vs before", "cachedRecipeCount()",
+		MarkdownTable table = new MarkdownTable("point", "retained heap MiB", "vs before", "locksInUse()",
 				"lock nodes under " + ROOT, "znodes in all", "ephemerals");
 		long before = snapshots.get(0).heapBytes();
 		for (Snapshot snapshot : snapshots) {
 			table.row(List.of(snapshot.label(), mib(snapshot.heapBytes()), signedMib(snapshot.heapBytes() - before),
-					(snapshot.recipes() >= 0) ? String.valueOf(snapshot.recipes()) : "n/a (no ZookeeperLockRegistry)",
+					(snapshot.recipes() >= 0) ? String.valueOf(snapshot.recipes()) : "n/a (no LockEngine)",
 					String.valueOf(snapshot.children()), String.valueOf(snapshot.znodes()),
 					String.valueOf(snapshot.ephemerals())));
 		}
@@ -231,7 +228,7 @@ final class MemoryCheck {
 
 		@Override
 		public String toString() {
-			return String.format(Locale.ROOT, "%s: retained heap %s MiB, cachedRecipeCount %d, %d lock nodes under "
+			return String.format(Locale.ROOT, "%s: retained heap %s MiB, locksInUse %d, %d lock nodes under "
 					+ "%s, %d znodes, %d ephemerals", this.label, mib(this.heapBytes), this.recipes, this.children,
 					ROOT, this.znodes, this.ephemerals);
 		}

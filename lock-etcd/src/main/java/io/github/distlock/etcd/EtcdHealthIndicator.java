@@ -26,7 +26,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  */
 public class EtcdHealthIndicator extends AbstractHealthIndicator {
 
-	private final EtcdLockRegistry registry;
+	private final EtcdLockBackend backend;
 
 	private final String checkedKey;
 
@@ -34,20 +34,33 @@ public class EtcdHealthIndicator extends AbstractHealthIndicator {
 
 	/**
 	 * Creates an indicator.
-	 * @param registry the registry whose client is checked and whose lease is reported
+	 * @param backend the backend whose client is checked and whose lease is reported
 	 * @param checkedKey the key read, such as the lock root path
 	 * @param timeout how long to wait for etcd's answer
 	 */
-	public EtcdHealthIndicator(EtcdLockRegistry registry, String checkedKey, Duration timeout) {
+	public EtcdHealthIndicator(EtcdLockBackend backend, String checkedKey, Duration timeout) {
 		super("etcd health check failed");
-		this.registry = registry;
+		this.backend = backend;
 		this.checkedKey = checkedKey;
 		this.timeout = timeout;
 	}
 
+	/**
+	 * Creates an indicator.
+	 * @param registry the registry whose client is checked and whose lease is reported
+	 * @param checkedKey the key read, such as the lock root path
+	 * @param timeout how long to wait for etcd's answer
+	 * @deprecated since 0.1.0 with {@link EtcdLockRegistry}: use
+	 * {@link #EtcdHealthIndicator(EtcdLockBackend, String, Duration)}
+	 */
+	@Deprecated(since = "0.1.0")
+	public EtcdHealthIndicator(EtcdLockRegistry registry, String checkedKey, Duration timeout) {
+		this(registry.backend(), checkedKey, timeout);
+	}
+
 	@Override
 	protected void doHealthCheck(Health.Builder builder) throws Exception {
-		EtcdSession.Lease lease = this.registry.latestLease();
+		EtcdSession.Lease lease = this.backend.latestLease();
 		builder.withDetail("lease", (lease != null) ? lease.status().name() : "NONE");
 		if (lease != null) {
 			builder.withDetail("leaseId", Long.toHexString(lease.id()));
@@ -63,7 +76,7 @@ public class EtcdHealthIndicator extends AbstractHealthIndicator {
 		ByteSequence key = ByteSequence.from(this.checkedKey, StandardCharsets.UTF_8);
 		long millis = this.timeout.toMillis();
 		try {
-			this.registry.client()
+			this.backend.client()
 				.getKVClient()
 				.get(key, GetOption.builder().withCountOnly(true).build())
 				.get(millis, TimeUnit.MILLISECONDS);

@@ -24,11 +24,23 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The etcd {@link LockBackend}. Each acquisition puts a contender key under the lock path, bound
- * to the registry's lease, and waits until no contender ahead of it (by position, its create
- * revision) excludes it, watching the delete of the nearest one; the key's create revision is
- * the fencing token. A lock's state follows its lease ({@link EtcdSession}).
+ * to the backend's lease, and waits until no contender ahead of it (by position, its create
+ * revision) excludes it, watching the delete of the nearest one; the key's create revision
+ * (times 1024, plus the local hand-offs so far) is the fencing token. Each kind of lock on a key
+ * is a separate lock with a queue of its own, as on ZooKeeper: {@code MUTEX},
+ * {@code SEMAPHORE_MUTEX}, and {@code READ} with {@code WRITE}, where a {@code READ} waits only
+ * for writers ahead of it.
+ * <p>
+ * A held lock follows its lease ({@link EtcdSession}): {@link io.github.distlock.core.LockState#IN_DOUBT
+ * in doubt} while renewals fail or are late, {@link io.github.distlock.core.LockState#LOST lost}
+ * once etcd may have let it expire, and {@link io.github.distlock.core.LockState#HELD held} again
+ * when a renewal gets through in time. A {@link io.github.distlock.core.spi.LockEngine} over it
+ * is the registry users lock through; the engine is closed before the backend, and the jetcd
+ * client is the caller's to close.
+ *
+ * @since 0.1.0
  */
-final class EtcdLockBackend implements LockBackend, AutoCloseable {
+public final class EtcdLockBackend implements LockBackend, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(EtcdLockBackend.class);
 
@@ -55,6 +67,8 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 	/** The key under which the floor keys of the registry's leases are ({@link Contenders#floorKey}). */
 	static final String FLOORS_KEY = "distributed-lock.lease-floors";
 
+	private final Client client;
+
 	private final LockPathResolver pathResolver;
 
 	private final String floorPrefix;
@@ -72,7 +86,19 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 	private volatile Runnable onChange = () -> {
 	};
 
-	EtcdLockBackend(Client client, LockPathResolver pathResolver, Duration leaseTtl) {
+	/**
+	 * Creates a backend; its lease is asked for at the first lock, or by {@link #awaitLease}.
+	 * @param client a jetcd client
+	 * @param pathResolver maps keys to lock paths
+	 * @param leaseTtl the time to live of the backend's lease: how long a crashed holder blocks
+	 * its locks, and how long a partitioned one may believe it still holds them; whole seconds,
+	 * at least one (less than two is raised to two, the least etcd grants, with a warning)
+	 */
+	public EtcdLockBackend(Client client, LockPathResolver pathResolver, Duration leaseTtl) {
+		if (leaseTtl.compareTo(Duration.ofSeconds(1)) < 0) {
+			throw new IllegalArgumentException("leaseTtl must be at least 1 s, but was " + leaseTtl);
+		}
+		this.client = client;
 		this.pathResolver = pathResolver;
 		this.floorPrefix = pathResolver.resolve(FLOORS_KEY);
 		this.contenders = new Contenders(client);
@@ -346,6 +372,57 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 		}
 	}
 
+	/**
+	 * Waits until etcd has granted the backend its lease: a check that etcd can be reached,
+	 * with the client's credentials, before the first lock is asked for.
+	 * @param timeout how long to wait
+	 * @throws LockBackendException if etcd did not grant it in time, or refused
+	 */
+	public void awaitLease(Duration timeout) {
+		try {
+			this.session.lease(System.nanoTime() + timeout.toNanos());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new LockBackendException("Interrupted while waiting for etcd to grant the lease of distributed locks", ex);
+		}
+		catch (TimeoutException ex) {
+			throw new LockBackendException("etcd did not grant the lease of distributed locks within "
+					+ timeout.toMillis() + " ms", ex);
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			throw new LockBackendException("etcd refused the lease of distributed locks: " + cause.getMessage(), cause);
+		}
+	}
+
+	/**
+	 * The client this backend locks through.
+	 * @return the jetcd client
+	 */
+	public Client client() {
+		return this.client;
+	}
+
+	/**
+	 * The resolver that maps keys to lock paths.
+	 * @return the path resolver
+	 */
+	public LockPathResolver pathResolver() {
+		return this.pathResolver;
+	}
+
+	/** The lease the backend binds new keys to, or 0 if it has none now. */
+	long currentLeaseId() {
+		EtcdSession.Lease lease = this.session.currentLease();
+		return (lease != null) ? lease.id() : 0;
+	}
+
+	/** The latest lease of the backend, whatever its status, or {@code null} before one was granted. */
+	EtcdSession.@Nullable Lease latestLease() {
+		return this.session.latestLease();
+	}
+
 	EtcdSession session() {
 		return this.session;
 	}
@@ -387,7 +464,9 @@ final class EtcdLockBackend implements LockBackend, AutoCloseable {
 	}
 
 	/**
-	 * Revokes the lease (so its locks go at once) and stops renewing it.
+	 * Revokes the backend's lease (so its locks go at once) and stops renewing it; its waiters
+	 * stop waiting, and every acquisition after fails with a {@link LockBackendException}. The
+	 * jetcd client is the caller's to close.
 	 */
 	@Override
 	public void close() {

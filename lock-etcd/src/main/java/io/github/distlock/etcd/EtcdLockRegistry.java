@@ -2,8 +2,6 @@ package io.github.distlock.etcd;
 
 import java.time.Duration;
 import java.util.Collection;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 
 import io.etcd.jetcd.Client;
 import io.github.distlock.annotation.LockType;
@@ -18,27 +16,16 @@ import io.github.distlock.core.spi.LockEngine;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The etcd {@link LockRegistry}: core's {@link LockEngine} over contender keys in etcd. Each
- * acquisition puts a contender key under the lock path, bound to the registry's lease, and
- * waits until no contender ahead of it (by create revision) excludes it, watching the delete of
- * the nearest one; the key's create revision (times 1024) is the fencing token. Each kind of lock on a key is
- * a separate lock with a queue of its own, as on ZooKeeper: {@code MUTEX}, {@code SEMAPHORE_MUTEX},
- * and {@code READ} with {@code WRITE}, where a {@code READ} waits only for writers ahead of it.
- * <p>
- * {@code MUTEX}, {@code READ} and {@code WRITE} are reentrant per thread, from memory, with the
- * outer lock's token; a {@code READ} inside the thread's {@code WRITE} is granted at once and
- * queued at the {@code WRITE}'s place, so it keeps writers out after the {@code WRITE} is
- * released. A held lock follows its lease: {@link LockState#IN_DOUBT in doubt} while renewals
- * fail or are late, {@link LockState#LOST lost} once etcd may have let it expire, and
- * {@link LockState#HELD held} again when a renewal gets through in time. A thread whose lock
- * was lost cannot re-enter it.
- * <p>
- * With the local queue (the default), threads of this registry that want the same lock first
- * queue locally, so that one of them at a time has a contender key in etcd; a held
- * {@code MUTEX} key may then pass to the next of them without being deleted, a bounded number
- * of times in a row, with a greater fencing token each time (the key's create revision times
- * 1024, plus the hand-offs so far).
+ * The etcd {@link LockRegistry}: core's {@link LockEngine} over an {@link EtcdLockBackend} that
+ * this registry makes, and closes with it.
+ *
+ * @since 0.1.0
+ * @deprecated since 0.1.0: a registry is the engine over a backend, the same for every lock
+ * service; use {@code new LockEngine(new EtcdLockBackend(client, pathResolver, leaseTtl),
+ * listener, options)} (the auto-configuration makes that {@link LockRegistry} bean), and close
+ * the engine, then the backend
  */
+@Deprecated(since = "0.1.0")
 public class EtcdLockRegistry extends AbstractLockRegistry implements AutoCloseable {
 
 	private final Client client;
@@ -86,8 +73,7 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 
 	/** The lease the registry binds new keys to, or 0 if it has none now. */
 	long currentLeaseId() {
-		EtcdSession.Lease lease = this.backend.session().currentLease();
-		return (lease != null) ? lease.id() : 0;
+		return this.backend.currentLeaseId();
 	}
 
 	/**
@@ -97,21 +83,15 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 	 * @throws LockBackendException if etcd did not grant it in time, or refused
 	 */
 	public void awaitLease(Duration timeout) {
-		try {
-			this.backend.session().lease(System.nanoTime() + timeout.toNanos());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new LockBackendException("Interrupted while waiting for etcd to grant the registry's lease", ex);
-		}
-		catch (TimeoutException ex) {
-			throw new LockBackendException("etcd did not grant the registry's lease within " + timeout.toMillis()
-					+ " ms", ex);
-		}
-		catch (ExecutionException ex) {
-			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-			throw new LockBackendException("etcd refused the registry's lease: " + cause.getMessage(), cause);
-		}
+		this.backend.awaitLease(timeout);
+	}
+
+	/**
+	 * The backend this registry locks through.
+	 * @return the backend
+	 */
+	public EtcdLockBackend backend() {
+		return this.backend;
 	}
 
 	/** How the registry was configured. */
@@ -131,7 +111,7 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 
 	/** The latest lease of the registry, whatever its status, or {@code null} before one was granted. */
 	EtcdSession.@Nullable Lease latestLease() {
-		return this.backend.session().latestLease();
+		return this.backend.latestLease();
 	}
 
 	/**
@@ -142,7 +122,7 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 	 */
 	@Override
 	public void close() {
-		engine().releaseDeferred();
+		engine().close();
 		this.backend.close();
 	}
 
@@ -159,7 +139,11 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 	 * may pass directly to the next waiting thread of this JVM ({@code 0}: never)
 	 * @param maxHandoffTime how long after its acquisition a {@code MUTEX} key may still be
 	 * handed off
+	 * @deprecated since 0.1.0: the engine's options are the same for every backend; use
+	 * {@link LockEngine.Options}, and give the lease's time to live to the
+	 * {@link EtcdLockBackend}
 	 */
+	@Deprecated(since = "0.1.0")
 	public record Options(Duration leaseTtl, boolean interruptOnLoss, boolean localQueue, int maxHandoffs,
 			Duration maxHandoffTime) {
 
@@ -195,7 +179,11 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 			this(leaseTtl, interruptOnLoss, true);
 		}
 
-		LockEngine.Options engineOptions() {
+		/**
+		 * The engine options these options stand for.
+		 * @return the options of a {@link LockEngine} over an {@link EtcdLockBackend}
+		 */
+		public LockEngine.Options engineOptions() {
 			return LockEngine.Options.of(this.interruptOnLoss, this.localQueue)
 				.withHandoff(this.localQueue ? this.maxHandoffs : 0, this.maxHandoffTime);
 		}

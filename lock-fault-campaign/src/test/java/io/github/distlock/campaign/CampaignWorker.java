@@ -26,6 +26,7 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.spi.LockEngine;
 
 /**
  * A client process of the campaign: several threads take locks through the starter's
@@ -71,6 +72,16 @@ public final class CampaignWorker {
 	private volatile boolean stopping;
 
 	private volatile boolean paused;
+
+	/**
+	 * The engine options of a worker: its local queue and hand-offs as the orchestrator chose,
+	 * hand-offs within 100 ms.
+	 */
+	static LockEngine.Options engineOptions(Map<String, String> args) {
+		boolean localQueue = Boolean.parseBoolean(args.get("localQueue"));
+		return LockEngine.Options.of(false, localQueue)
+			.withHandoff(localQueue ? Integer.parseInt(args.get("handoffs")) : 0, Duration.ofMillis(100));
+	}
 
 	private CampaignWorker(Map<String, String> args) throws IOException {
 		this.args = args;

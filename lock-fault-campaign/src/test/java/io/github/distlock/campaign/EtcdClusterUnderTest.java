@@ -21,13 +21,14 @@ import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.options.GetOption;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.etcd.EtcdLockPathResolver;
-import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.test.etcd.EtcdCluster;
 
 /**
  * The etcd campaign's cluster: three {@code etcd} processes ({@link EtcdCluster}), a jetcd client
  * and {@link Etcdctl} of the orchestrator's own on them, and four workers on
- * {@link EtcdLockRegistry} with a {@value CampaignWorker#SESSION_TIMEOUT_MS} ms lease, contending
+ * {@link LockEngine} over an {@link EtcdLockBackend} with a {@value CampaignWorker#SESSION_TIMEOUT_MS} ms lease, contending
  * on the same keys under {@value #ROOT}: plain with the local queue and hand-off, through a jetcd
  * namespace ({@code /campaign}) with them, with the local queue and no hand-off, and with
  * neither. Each worker names itself as the owner of its requests, so that its contender keys
@@ -208,9 +209,9 @@ final class EtcdClusterUnderTest implements ClusterUnderTest {
 
 	@Override
 	public <T> T withRegistry(RegistryTask<T> task) throws Exception {
-		try (EtcdLockRegistry registry = new EtcdLockRegistry(this.admin, new EtcdLockPathResolver(ROOT),
-				new LockListener() {
-				}, new EtcdLockRegistry.Options(LEASE_TTL, false, true))) {
+		try (EtcdLockBackend backend = new EtcdLockBackend(this.admin, new EtcdLockPathResolver(ROOT), LEASE_TTL);
+				LockEngine registry = new LockEngine(backend, new LockListener() {
+				}, LockEngine.Options.STANDARD)) {
 			return task.run(registry);
 		}
 	}

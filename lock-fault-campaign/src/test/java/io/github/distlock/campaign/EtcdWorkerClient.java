@@ -10,19 +10,23 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.spi.LockEngine;
 import io.github.distlock.etcd.EtcdLockPathResolver;
-import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.etcd.EtcdLockBackend;
 
 /**
  * An etcd worker's client: jetcd through the worker's proxy (plain, or in the namespace
- * {@code /campaign}, by the worker's mode), and an {@link EtcdLockRegistry} on it with a
+ * {@code /campaign}, by the worker's mode), and a {@link LockEngine} over an
+ * {@link EtcdLockBackend} on it with a
  * {@link EtcdClusterUnderTest#LEASE_TTL} lease, its lease granted before the worker starts.
  */
 final class EtcdWorkerClient implements WorkerClient {
 
 	private final Client client;
 
-	private final EtcdLockRegistry registry;
+	private final EtcdLockBackend backend;
+
+	private final LockEngine registry;
 
 	EtcdWorkerClient(Map<String, String> args, LockListener listener) {
 		String mode = args.get("mode");
@@ -35,11 +39,9 @@ final class EtcdWorkerClient implements WorkerClient {
 		}
 		this.client = builder.build();
 		String root = mode.equals("plain") ? EtcdClusterUnderTest.ROOT : "/Locks";
-		EtcdLockRegistry.Options options = new EtcdLockRegistry.Options(EtcdClusterUnderTest.LEASE_TTL, false,
-				Boolean.parseBoolean(args.get("localQueue")), Integer.parseInt(args.get("handoffs")),
-				Duration.ofMillis(100));
-		this.registry = new EtcdLockRegistry(this.client, new EtcdLockPathResolver(root), listener, options);
-		this.registry.awaitLease(Duration.ofSeconds(30));
+		this.backend = new EtcdLockBackend(this.client, new EtcdLockPathResolver(root), EtcdClusterUnderTest.LEASE_TTL);
+		this.registry = new LockEngine(this.backend, listener, CampaignWorker.engineOptions(args));
+		this.backend.awaitLease(Duration.ofSeconds(30));
 	}
 
 	@Override
@@ -58,6 +60,7 @@ final class EtcdWorkerClient implements WorkerClient {
 	@Override
 	public void close() {
 		this.registry.close();
+		this.backend.close();
 		this.client.close();
 	}
 

@@ -6,8 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.spi.LockEngine;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
@@ -123,7 +125,9 @@ final class ZooKeeperClusterUnderTest implements ClusterUnderTest {
 
 	@Override
 	public <T> T withRegistry(RegistryTask<T> task) throws Exception {
-		try (ZookeeperLockRegistry registry = new ZookeeperLockRegistry(this.admin, new ZnodeLockPathResolver(ROOT))) {
+		try (ZooKeeperLockBackend backend = new ZooKeeperLockBackend(this.admin, new ZnodeLockPathResolver(ROOT));
+				LockEngine registry = new LockEngine(backend, new LockListener() {
+				}, LockEngine.Options.STANDARD)) {
 			return task.run(registry);
 		}
 	}

@@ -1,14 +1,14 @@
 package io.github.distlock.campaign;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.spi.LockEngine;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
@@ -18,14 +18,16 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * A ZooKeeper worker's client: Curator through the worker's proxy (a plain connect string, a
  * chroot {@code /campaign}, or a namespace {@code campaign}, by the worker's mode), with a
- * {@value CampaignWorker#SESSION_TIMEOUT_MS} ms session, and a {@link ZookeeperLockRegistry}
- * on it.
+ * {@value CampaignWorker#SESSION_TIMEOUT_MS} ms session, and a {@link LockEngine} over a
+ * {@link ZooKeeperLockBackend} on it.
  */
 final class ZooKeeperWorkerClient implements WorkerClient {
 
 	private final CuratorFramework client;
 
-	private final ZookeeperLockRegistry registry;
+	private final ZooKeeperLockBackend backend;
+
+	private final LockEngine registry;
 
 	private final String ensemble;
 
@@ -45,10 +47,8 @@ final class ZooKeeperWorkerClient implements WorkerClient {
 			throw new IllegalStateException("Worker " + args.get("worker") + " could not connect");
 		}
 		String root = mode.equals("plain") ? ZooKeeperClusterUnderTest.ROOT : "/Locks";
-		ZookeeperLockRegistry.Options options = new ZookeeperLockRegistry.Options(false,
-				Boolean.parseBoolean(args.get("localQueue")), Integer.parseInt(args.get("handoffs")),
-				Duration.ofMillis(100));
-		this.registry = new ZookeeperLockRegistry(this.client, new ZnodeLockPathResolver(root), listener, options);
+		this.backend = new ZooKeeperLockBackend(this.client, new ZnodeLockPathResolver(root));
+		this.registry = new LockEngine(this.backend, listener, CampaignWorker.engineOptions(args));
 		this.ensemble = args.get("ensemble");
 	}
 
@@ -82,6 +82,7 @@ final class ZooKeeperWorkerClient implements WorkerClient {
 	@Override
 	public void close() {
 		this.registry.close();
+		this.backend.close();
 		this.client.close();
 	}
 

@@ -30,17 +30,6 @@ final class DeprecatedLockProperties {
 		Binder binder = Binder.get(environment);
 		carry(binder, "distributed-lock.root-path", "distributed-lock.zookeeper.root-path", String.class,
 				properties::setRootPath);
-		ZooKeeperLockProperties.LocalQueue localQueue = properties.getLocalQueue();
-		carry(binder, "distributed-lock.local-queue.enabled", "distributed-lock.zookeeper.local-queue.enabled",
-				Boolean.class, localQueue::setEnabled);
-		carry(binder, "distributed-lock.local-queue.max-handoffs",
-				"distributed-lock.zookeeper.local-queue.max-handoffs", Integer.class, localQueue::setMaxHandoffs);
-		carry(binder, "distributed-lock.local-queue.max-handoff-time",
-				"distributed-lock.zookeeper.local-queue.max-handoff-time", Duration.class,
-				localQueue::setMaxHandoffTime);
-		carry(binder, "distributed-lock.lock-lost.interrupt-holder",
-				"distributed-lock.zookeeper.lock-lost.interrupt-holder", Boolean.class,
-				properties.getLockLost()::setInterruptHolder);
 		carry(binder, "management.health.zookeeper.timeout", "distributed-lock.zookeeper.health.timeout",
 				Duration.class, properties.getHealth()::setTimeout);
 		return properties;

@@ -34,7 +34,8 @@ import org.springframework.util.function.SingletonSupplier;
  * programmatic API, the lock advisor and the commit guard. Every bean backs off when the
  * application defines its own.
  */
-@AutoConfiguration(after = { ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class })
+@AutoConfiguration(after = { ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class,
+		LockEngineAutoConfiguration.class })
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @ConditionalOnBean(LockRegistry.class)
 @EnableConfigurationProperties(DistributedLockProperties.class)

@@ -2,14 +2,16 @@ package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.distlock.core.spi.FencingTokens;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
 import org.springframework.core.Ordered;
 
 /**
- * Configuration properties of distributed locking that hold for every lock backend. The
- * ZooKeeper backend has its own, {@link ZooKeeperLockProperties}.
+ * Configuration properties of distributed locking that hold for every lock backend: the
+ * engine's ({@code local-queue}, {@code lock-lost}, {@code revocation}) among them. Each backend
+ * has its own for its connection: {@link ZooKeeperLockProperties}, {@link EtcdLockProperties}.
  */
 @ConfigurationProperties("distributed-lock")
 public class DistributedLockProperties {
@@ -36,7 +38,11 @@ public class DistributedLockProperties {
 	 */
 	private int order = Ordered.LOWEST_PRECEDENCE - 1;
 
+	private final LocalQueue localQueue = new LocalQueue();
+
 	private final LockLost lockLost = new LockLost();
+
+	private final Revocation revocation = new Revocation();
 
 	private final Metrics metrics = new Metrics();
 
@@ -77,8 +83,16 @@ public class DistributedLockProperties {
 		this.order = order;
 	}
 
+	public LocalQueue getLocalQueue() {
+		return this.localQueue;
+	}
+
 	public LockLost getLockLost() {
 		return this.lockLost;
+	}
+
+	public Revocation getRevocation() {
+		return this.revocation;
 	}
 
 	public Metrics getMetrics() {
@@ -152,9 +166,93 @@ public class DistributedLockProperties {
 	}
 
 	/**
+	 * Two-level locking, on every backend: the threads of one JVM queue locally for a lock
+	 * before one of them contends in the lock service.
+	 */
+	public static class LocalQueue {
+
+		/**
+		 * Whether threads of this JVM that want the same lock queue locally, in FIFO order, so
+		 * that only one of them at a time contends in the lock service.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * How many times in a row a held MUTEX lock may pass directly to the next waiting thread
+		 * of this JVM, without being released in the lock service; 0 never hands off. Bounded so
+		 * that other processes get their turn.
+		 */
+		private int maxHandoffs = 8;
+
+		/**
+		 * How long after a MUTEX lock was acquired in the lock service it may still be handed
+		 * off to the next waiting thread of this JVM.
+		 */
+		private Duration maxHandoffTime = Duration.ofMillis(100);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getMaxHandoffs() {
+			return this.maxHandoffs;
+		}
+
+		public void setMaxHandoffs(int maxHandoffs) {
+			if (maxHandoffs < 0 || maxHandoffs > FencingTokens.MAX_HANDOFFS) {
+				throw new IllegalArgumentException("distributed-lock.local-queue.max-handoffs must be between 0 and "
+						+ FencingTokens.MAX_HANDOFFS + ", but was " + maxHandoffs);
+			}
+			this.maxHandoffs = maxHandoffs;
+		}
+
+		public Duration getMaxHandoffTime() {
+			return this.maxHandoffTime;
+		}
+
+		public void setMaxHandoffTime(Duration maxHandoffTime) {
+			if (maxHandoffTime.isNegative()) {
+				throw new IllegalArgumentException("distributed-lock.local-queue.max-handoff-time must not be negative");
+			}
+			this.maxHandoffTime = maxHandoffTime;
+		}
+
+	}
+
+	/**
+	 * What happens when the revocation of a revocable lock is requested.
+	 */
+	public static class Revocation {
+
+		/**
+		 * Whether to interrupt the thread holding a revocable lock when its revocation is
+		 * requested (it is told either way, and keeps the lock until it releases it).
+		 */
+		private boolean interruptHolder;
+
+		public boolean isInterruptHolder() {
+			return this.interruptHolder;
+		}
+
+		public void setInterruptHolder(boolean interruptHolder) {
+			this.interruptHolder = interruptHolder;
+		}
+
+	}
+
+	/**
 	 * What happens when a held lock is lost (its session or lease expired or was lost).
 	 */
 	public static class LockLost {
+
+		/**
+		 * Whether to interrupt the thread holding a lock as soon as the lock is lost.
+		 */
+		private boolean interruptHolder;
 
 		/**
 		 * Whether a locked method or callback that returns after its lock was lost throws
@@ -167,6 +265,14 @@ public class DistributedLockProperties {
 		 * that is lost or in doubt.
 		 */
 		private boolean rollbackTransaction = true;
+
+		public boolean isInterruptHolder() {
+			return this.interruptHolder;
+		}
+
+		public void setInterruptHolder(boolean interruptHolder) {
+			this.interruptHolder = interruptHolder;
+		}
 
 		public boolean isFailOnReturn() {
 			return this.failOnReturn;

@@ -9,8 +9,9 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.etcd.EtcdLockPathResolver;
-import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.etcd.EtcdLockBackend;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -25,21 +26,20 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Conditional;
 
 /**
  * Auto-configuration of the etcd lock backend: a jetcd {@link Client} (unless the application
- * defines one), the lock path resolver and the {@link EtcdLockRegistry}. It applies when
+ * defines one), the lock path resolver and the {@link EtcdLockBackend}, which
+ * {@link LockEngineAutoConfiguration} makes the {@link LockRegistry}. It applies when
  * {@code distributed-lock.backend=etcd}, or when that property is not set and the ZooKeeper
  * backend is not on the class path. Every bean backs off when the application defines its own.
  */
 @AutoConfiguration(after = { ZooKeeperLockAutoConfiguration.class, SslAutoConfiguration.class })
-@ConditionalOnClass({ Client.class, EtcdLockRegistry.class })
+@ConditionalOnClass({ Client.class, EtcdLockBackend.class })
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @Conditional(EtcdLockAutoConfiguration.EtcdBackendCondition.class)
 @EnableConfigurationProperties(EtcdLockProperties.class)
-@Import(LockListenersConfiguration.class)
 public final class EtcdLockAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
@@ -79,17 +79,13 @@ public final class EtcdLockAutoConfiguration {
 		return new EtcdLockPathResolver(properties.getRootPath());
 	}
 
-	@Bean
-	@ConditionalOnMissingBean(LockRegistry.class)
-	EtcdLockRegistry lockRegistry(Client etcdClient, LockPathResolver lockPathResolver,
-			LockListeners listeners, EtcdLockProperties properties) {
-		EtcdLockRegistry registry = new EtcdLockRegistry(etcdClient, lockPathResolver,
-				listeners.listener(), new EtcdLockRegistry.Options(
-						properties.getLeaseTtl(), properties.getLockLost().isInterruptHolder(),
-						properties.getLocalQueue().isEnabled(), properties.getLocalQueue().getMaxHandoffs(),
-						properties.getLocalQueue().getMaxHandoffTime()));
-		EtcdStartupCheck.check(registry, properties);
-		return registry;
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean({ LockBackend.class, LockRegistry.class })
+	EtcdLockBackend etcdLockBackend(Client etcdClient, LockPathResolver lockPathResolver,
+			EtcdLockProperties properties) {
+		EtcdLockBackend backend = new EtcdLockBackend(etcdClient, lockPathResolver, properties.getLeaseTtl());
+		EtcdStartupCheck.check(backend, properties);
+		return backend;
 	}
 
 	/**
@@ -107,7 +103,7 @@ public final class EtcdLockAutoConfiguration {
 		}
 
 		@ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "etcd", matchIfMissing = true)
-		@ConditionalOnMissingClass("io.github.distlock.zookeeper.ZookeeperLockRegistry")
+		@ConditionalOnMissingClass("io.github.distlock.zookeeper.ZooKeeperLockBackend")
 		static final class OnlyBackend {
 
 		}

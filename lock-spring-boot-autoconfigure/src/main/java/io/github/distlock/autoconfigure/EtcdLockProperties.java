@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
 
 /**
  * Configuration properties of the etcd lock backend: the jetcd client, the lease every lock
@@ -156,10 +157,14 @@ public class EtcdLockProperties {
 		 */
 		private boolean interruptHolder;
 
+		@Deprecated(since = "0.1.0")
+		@DeprecatedConfigurationProperty(replacement = "distributed-lock.lock-lost.interrupt-holder",
+				reason = "One setting for the engine of every backend", since = "0.1.0")
 		public boolean isInterruptHolder() {
 			return this.interruptHolder;
 		}
 
+		@Deprecated(since = "0.1.0")
 		public void setInterruptHolder(boolean interruptHolder) {
 			this.interruptHolder = interruptHolder;
 		}
@@ -236,26 +241,38 @@ public class EtcdLockProperties {
 		 */
 		private Duration maxHandoffTime = Duration.ofMillis(100);
 
+		@Deprecated(since = "0.1.0")
+		@DeprecatedConfigurationProperty(replacement = "distributed-lock.local-queue.enabled",
+				reason = "One setting for the engine of every backend", since = "0.1.0")
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
+		@Deprecated(since = "0.1.0")
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
 		}
 
+		@Deprecated(since = "0.1.0")
+		@DeprecatedConfigurationProperty(replacement = "distributed-lock.local-queue.max-handoffs",
+				reason = "One setting for the engine of every backend", since = "0.1.0")
 		public int getMaxHandoffs() {
 			return this.maxHandoffs;
 		}
 
+		@Deprecated(since = "0.1.0")
 		public void setMaxHandoffs(int maxHandoffs) {
 			this.maxHandoffs = maxHandoffs;
 		}
 
+		@Deprecated(since = "0.1.0")
+		@DeprecatedConfigurationProperty(replacement = "distributed-lock.local-queue.max-handoff-time",
+				reason = "One setting for the engine of every backend", since = "0.1.0")
 		public Duration getMaxHandoffTime() {
 			return this.maxHandoffTime;
 		}
 
+		@Deprecated(since = "0.1.0")
 		public void setMaxHandoffTime(Duration maxHandoffTime) {
 			this.maxHandoffTime = maxHandoffTime;
 		}

@@ -1,12 +1,12 @@
 package io.github.distlock.autoconfigure;
 
 import io.github.distlock.core.LockBackendException;
-import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.etcd.EtcdLockBackend;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * At start-up, waits for etcd to grant the registry its lease within the connect timeout:
+ * At start-up, waits for etcd to grant the backend its lease within the connect timeout:
  * fails start-up (or, with {@code fail-fast=false}, warns) naming the endpoints, the user and the
  * properties to look at, never the password.
  */
@@ -17,9 +17,9 @@ final class EtcdStartupCheck {
 	private EtcdStartupCheck() {
 	}
 
-	static void check(EtcdLockRegistry registry, EtcdLockProperties properties) {
+	static void check(EtcdLockBackend backend, EtcdLockProperties properties) {
 		try {
-			registry.awaitLease(properties.getConnectTimeout());
+			backend.awaitLease(properties.getConnectTimeout());
 		}
 		catch (LockBackendException ex) {
 			String message = "Could not start locking on etcd at " + properties.getEndpoints()
@@ -29,7 +29,7 @@ final class EtcdStartupCheck {
 							? ", distributed-lock.etcd.username, distributed-lock.etcd.password" : "")
 					+ ")";
 			if (properties.isFailFast()) {
-				registry.close();
+				backend.close();
 				throw new LockBackendException(message + ". Set distributed-lock.etcd.fail-fast=false to start "
 						+ "anyway; locks then fail until etcd answers", ex.getCause());
 			}

@@ -1,6 +1,7 @@
 package io.github.distlock.autoconfigure;
 
 import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.spi.LockEngine;
 import io.github.distlock.interceptor.LockOperationSource;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 
@@ -22,7 +23,13 @@ final class LockTypeSupportCheck implements SmartInitializingSingleton {
 	@Override
 	public void afterSingletonsInstantiated() {
 		this.operations.checkSupported(this.registry.supportedTypes(), this.registry::supportsRevocation,
-				this.registry.getClass().getSimpleName());
+				backendName());
+	}
+
+	/** The backend's name, under the engine; the registry's when it is the application's own. */
+	private String backendName() {
+		Object backend = (this.registry instanceof LockEngine engine) ? engine.backend() : this.registry;
+		return backend.getClass().getSimpleName();
 	}
 
 }

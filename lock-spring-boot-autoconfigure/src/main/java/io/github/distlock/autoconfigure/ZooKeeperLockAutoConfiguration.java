@@ -3,8 +3,9 @@ package io.github.distlock.autoconfigure;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.ACLProvider;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
@@ -19,23 +20,22 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of the ZooKeeper lock backend: a started {@link CuratorFramework} (unless
  * the application defines one) connected to the ensemble of the {@link ZooKeeperConnectionDetails}
  * (the properties', unless the application or a service connection defines them), the lock path
- * resolver and the {@link ZookeeperLockRegistry}.
+ * resolver and the {@link ZooKeeperLockBackend}, which {@link LockEngineAutoConfiguration} makes
+ * the {@link LockRegistry}.
  * It applies unless {@code distributed-lock.backend} names another backend. Every bean backs
  * off when the application defines its own.
  */
 @AutoConfiguration(after = EmbeddedZooKeeperAutoConfiguration.class)
-@ConditionalOnClass({ CuratorFramework.class, InterProcessMutex.class, ZookeeperLockRegistry.class })
+@ConditionalOnClass({ CuratorFramework.class, InterProcessMutex.class, ZooKeeperLockBackend.class })
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "zookeeper", matchIfMissing = true)
 @EnableConfigurationProperties
-@Import(LockListenersConfiguration.class)
 public final class ZooKeeperLockAutoConfiguration {
 
 	@Bean
@@ -72,32 +72,27 @@ public final class ZooKeeperLockAutoConfiguration {
 		return new ZnodeLockPathResolver(properties.getRootPath());
 	}
 
-	@Bean
-	@ConditionalOnMissingBean(LockRegistry.class)
-	ZookeeperLockRegistry lockRegistry(CuratorFramework curatorFramework, LockPathResolver lockPathResolver,
-			LockListeners listeners, ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider) {
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean({ LockBackend.class, LockRegistry.class })
+	ZooKeeperLockBackend zooKeeperLockBackend(CuratorFramework curatorFramework, LockPathResolver lockPathResolver,
+			ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider) {
 		if (curatorFramework.getState() == CuratorFrameworkState.LATENT) {
 			curatorFramework.start();
 		}
-		ZooKeeperLockProperties.LocalQueue localQueue = properties.getLocalQueue();
-		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(curatorFramework, lockPathResolver,
-				listeners.listener(),
-				new ZookeeperLockRegistry.Options(properties.getLockLost().isInterruptHolder(),
-						localQueue.isEnabled(), localQueue.getMaxHandoffs(), localQueue.getMaxHandoffTime(),
-						properties.getRevocation().isInterruptHolder()));
-		registry.verifyServer();
+		ZooKeeperLockBackend backend = new ZooKeeperLockBackend(curatorFramework, lockPathResolver);
+		backend.verifyServer();
 		ZooKeeperSecurity security = ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable());
 		if (security.isConfigured()) {
 			try {
-				registry.verifyAccess();
+				backend.verifyAccess();
 			}
 			catch (LockBackendException ex) {
-				registry.close();
+				backend.close();
 				throw new LockBackendException(ex.getMessage() + " (the client is " + security.describe()
 						+ ": distributed-lock.zookeeper.auth.*, distributed-lock.zookeeper.acl)", ex.getCause());
 			}
 		}
-		return registry;
+		return backend;
 	}
 
 }

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
 
 /**
  * Configuration properties of the ZooKeeper lock backend: the Curator client, where lock nodes
@@ -351,35 +352,44 @@ public class ZooKeeperLockProperties {
 		 */
 		private Duration maxHandoffTime = Duration.ofMillis(100);
 
+		@Deprecated(since = "0.1.0")
+		@DeprecatedConfigurationProperty(replacement = "distributed-lock.local-queue.enabled",
+				reason = "One setting for the engine of every backend", since = "0.1.0")
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
+		@Deprecated(since = "0.1.0")
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
 		}
 
+		@Deprecated(since = "0.1.0")
+		@DeprecatedConfigurationProperty(replacement = "distributed-lock.local-queue.max-handoffs",
+				reason = "One setting for the engine of every backend", since = "0.1.0")
 		public int getMaxHandoffs() {
 			return this.maxHandoffs;
 		}
 
+		@Deprecated(since = "0.1.0")
 		public void setMaxHandoffs(int maxHandoffs) {
 			this.maxHandoffs = maxHandoffs;
 		}
 
+		@Deprecated(since = "0.1.0")
+		@DeprecatedConfigurationProperty(replacement = "distributed-lock.local-queue.max-handoff-time",
+				reason = "One setting for the engine of every backend", since = "0.1.0")
 		public Duration getMaxHandoffTime() {
 			return this.maxHandoffTime;
 		}
 
+		@Deprecated(since = "0.1.0")
 		public void setMaxHandoffTime(Duration maxHandoffTime) {
 			this.maxHandoffTime = maxHandoffTime;
 		}
 
 	}
 
-	/**
-	 * What the ZooKeeper backend does when a held lock is lost.
-	 */
 	/**
 	 * What happens when the revocation of a revocable lock is requested.
 	 */
@@ -391,10 +401,14 @@ public class ZooKeeperLockProperties {
 		 */
 		private boolean interruptHolder;
 
+		@Deprecated(since = "0.1.0")
+		@DeprecatedConfigurationProperty(replacement = "distributed-lock.revocation.interrupt-holder",
+				reason = "One setting for the engine of every backend", since = "0.1.0")
 		public boolean isInterruptHolder() {
 			return this.interruptHolder;
 		}
 
+		@Deprecated(since = "0.1.0")
 		public void setInterruptHolder(boolean interruptHolder) {
 			this.interruptHolder = interruptHolder;
 		}
@@ -408,10 +422,14 @@ public class ZooKeeperLockProperties {
 		 */
 		private boolean interruptHolder;
 
+		@Deprecated(since = "0.1.0")
+		@DeprecatedConfigurationProperty(replacement = "distributed-lock.lock-lost.interrupt-holder",
+				reason = "One setting for the engine of every backend", since = "0.1.0")
 		public boolean isInterruptHolder() {
 			return this.interruptHolder;
 		}
 
+		@Deprecated(since = "0.1.0")
 		public void setInterruptHolder(boolean interruptHolder) {
 			this.interruptHolder = interruptHolder;
 		}

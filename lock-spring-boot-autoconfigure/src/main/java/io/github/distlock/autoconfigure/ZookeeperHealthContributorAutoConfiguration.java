@@ -3,7 +3,7 @@ package io.github.distlock.autoconfigure;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.health.ZookeeperHealthIndicator;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -13,20 +13,20 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@code zookeeper} health indicator for the client the lock registry
- * uses. Switched off by {@code management.health.zookeeper.enabled=false}.
+ * Auto-configuration of the {@code zookeeper} health indicator for the client the ZooKeeper lock
+ * backend uses. Switched off by {@code management.health.zookeeper.enabled=false}.
  */
 @AutoConfiguration(after = ZooKeeperLockAutoConfiguration.class)
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
-@ConditionalOnBean(ZookeeperLockRegistry.class)
+@ConditionalOnBean(ZooKeeperLockBackend.class)
 @ConditionalOnEnabledHealthIndicator("zookeeper")
 public final class ZookeeperHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = { "zookeeperHealthIndicator", "zookeeperHealthContributor" })
-	ZookeeperHealthIndicator zookeeperHealthIndicator(ZookeeperLockRegistry lockRegistry,
+	ZookeeperHealthIndicator zookeeperHealthIndicator(ZooKeeperLockBackend zooKeeperLockBackend,
 			ZooKeeperLockProperties properties) {
-		return new ZookeeperHealthIndicator(lockRegistry.getClient(), checkedPath(lockRegistry.getPathResolver()),
+		return new ZookeeperHealthIndicator(zooKeeperLockBackend.client(), checkedPath(zooKeeperLockBackend.pathResolver()),
 				properties.getHealth().getTimeout());
 	}
 

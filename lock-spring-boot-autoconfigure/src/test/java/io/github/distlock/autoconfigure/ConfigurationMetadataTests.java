@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -57,6 +59,27 @@ class ConfigurationMetadataTests {
 			}
 		}
 		assertThat(missing).as("properties missing from README.md").isEmpty();
+	}
+
+	@Test
+	void backendCopiesOfEngineKeysAreDeprecatedForTheNeutralOnes() throws IOException {
+		Map<String, JsonNode> byName = new HashMap<>();
+		properties().forEach((property) -> byName.put(property.get("name").asString(), property));
+		for (String setting : List.of("local-queue.enabled", "local-queue.max-handoffs", "local-queue.max-handoff-time",
+				"lock-lost.interrupt-holder", "revocation.interrupt-holder")) {
+			assertThat(byName.get("distributed-lock." + setting)).as(setting).isNotNull();
+			assertThat(byName.get("distributed-lock." + setting).has("deprecation")).as(setting).isFalse();
+			for (String backend : List.of("zookeeper", "etcd")) {
+				JsonNode copy = byName.get("distributed-lock." + backend + "." + setting);
+				if (copy != null) {
+					assertThat(copy.path("deprecation").path("replacement").asString(""))
+						.as("replacement of the %s copy of %s", backend, setting)
+						.isEqualTo("distributed-lock." + setting);
+				}
+			}
+		}
+		assertThat(byName).containsKeys("distributed-lock.zookeeper.local-queue.enabled",
+				"distributed-lock.etcd.local-queue.enabled", "distributed-lock.zookeeper.revocation.interrupt-holder");
 	}
 
 	private static List<JsonNode> properties() throws IOException {

@@ -12,9 +12,12 @@ import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockTemplate;
+import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.etcd.EtcdLockRegistry;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -31,7 +34,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
-import static io.github.distlock.zookeeper.RegistryInternals.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
 
@@ -42,7 +44,7 @@ class DistributedLockAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(EmbeddedZooKeeperAutoConfiguration.class, ZooKeeperLockAutoConfiguration.class,
-				DistributedLockAutoConfiguration.class));
+				LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class));
 
 	private ApplicationContextRunner connected() {
 		return this.contextRunner
@@ -50,10 +52,12 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	@Test
-	void providesAStartedClientRegistryTemplateAndAdvisor() {
+	void providesAStartedClientBackendEngineTemplateAndAdvisor() {
 		connected().run((context) -> {
 			assertThat(context).hasSingleBean(CuratorFramework.class)
-				.hasSingleBean(ZookeeperLockRegistry.class)
+				.hasSingleBean(ZooKeeperLockBackend.class)
+				.hasSingleBean(LockRegistry.class)
+				.hasSingleBean(LockEngine.class)
 				.hasSingleBean(LockOperations.class)
 				.hasSingleBean(LockPathResolver.class)
 				.hasSingleBean(DistributedLockAdvisor.class);
@@ -114,7 +118,8 @@ class DistributedLockAutoConfigurationTests {
 		connected().withUserConfiguration(ForeignRegistryConfiguration.class).run((context) -> {
 			assertThat(context).hasNotFailed()
 				.hasSingleBean(LockRegistry.class)
-				.doesNotHaveBean(ZookeeperLockRegistry.class)
+				.doesNotHaveBean(LockEngine.class)
+				.doesNotHaveBean(ZooKeeperLockBackend.class)
 				.hasSingleBean(LockOperations.class);
 			try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
 				assertThat(lock.path()).isEqualTo("/foreign/k");
@@ -167,27 +172,45 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	@Test
-	void registryOptionsComeFromTheProperties() {
+	void engineOptionsComeFromTheNeutralProperties() {
+		connected()
+			.withPropertyValues("distributed-lock.local-queue.max-handoffs=3",
+					"distributed-lock.local-queue.max-handoff-time=50ms", "distributed-lock.lock-lost.interrupt-holder=true",
+					"distributed-lock.revocation.interrupt-holder=true")
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
+				.isEqualTo(LockEngine.Options.of(true, true).withHandoff(3, Duration.ofMillis(50)).withInterruptOnRevocation(true)));
+		connected().withPropertyValues("distributed-lock.local-queue.enabled=false")
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
+				.isEqualTo(LockEngine.Options.of(false, false).withHandoff(0, Duration.ofMillis(100))));
+	}
+
+	@Test
+	@SuppressWarnings("deprecation")
+	void engineDefaultsAreTheOnesEachBackendHad() {
+		connected().run((context) -> assertThat(context.getBean(LockEngine.class).options())
+			.isEqualTo(LockEngine.Options.STANDARD)
+			.isEqualTo(ZookeeperLockRegistry.Options.DEFAULTS.engineOptions())
+			.isEqualTo(EtcdLockRegistry.Options.DEFAULTS.engineOptions()));
+	}
+
+	@Test
+	@SuppressWarnings("deprecation")
+	void deprecatedZooKeeperEngineKeysStillWork() {
 		connected()
 			.withPropertyValues("distributed-lock.zookeeper.local-queue.enabled=false",
 					"distributed-lock.zookeeper.local-queue.max-handoffs=3",
 					"distributed-lock.zookeeper.local-queue.max-handoff-time=50ms",
-					"distributed-lock.zookeeper.lock-lost.interrupt-holder=true")
-			.run((context) -> assertThat(options(context.getBean(ZookeeperLockRegistry.class)))
-				.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50))));
-		connected().run((context) -> assertThat(options(context.getBean(ZookeeperLockRegistry.class)))
-			.isEqualTo(ZookeeperLockRegistry.Options.DEFAULTS));
+					"distributed-lock.zookeeper.lock-lost.interrupt-holder=true",
+					"distributed-lock.zookeeper.revocation.interrupt-holder=true")
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
+				.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50), true).engineOptions()));
 	}
 
 	@Test
 	void keysThatMovedUnderZookeeperStillWork() {
 		connected()
-			.withPropertyValues("distributed-lock.root-path=/old-locks", "distributed-lock.local-queue.enabled=false",
-					"distributed-lock.local-queue.max-handoffs=3", "distributed-lock.local-queue.max-handoff-time=50ms",
-					"distributed-lock.lock-lost.interrupt-holder=true", "management.health.zookeeper.timeout=250ms")
+			.withPropertyValues("distributed-lock.root-path=/old-locks", "management.health.zookeeper.timeout=250ms")
 			.run((context) -> {
-				assertThat(options(context.getBean(ZookeeperLockRegistry.class)))
-					.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50)));
 				assertThat(context.getBean(ZooKeeperLockProperties.class).getHealth().getTimeout()).hasMillis(250);
 				try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
 					assertThat(lock.path()).isEqualTo("/old-locks/k");
@@ -199,11 +222,19 @@ class DistributedLockAutoConfigurationTests {
 	void newKeyWinsOverTheKeyItReplaced() {
 		connected()
 			.withPropertyValues("distributed-lock.root-path=/old-locks", "distributed-lock.zookeeper.root-path=/new-locks",
-					"distributed-lock.local-queue.max-handoffs=3", "distributed-lock.zookeeper.local-queue.max-handoffs=5")
+					"distributed-lock.zookeeper.local-queue.max-handoffs=5", "distributed-lock.local-queue.max-handoffs=3")
 			.run((context) -> {
 				assertThat(context.getBean(ZooKeeperLockProperties.class).getRootPath()).isEqualTo("/new-locks");
-				assertThat(options(context.getBean(ZookeeperLockRegistry.class)).maxHandoffs()).isEqualTo(5);
+				assertThat(context.getBean(LockEngine.class).options().maxHandoffs()).isEqualTo(3);
 			});
+	}
+
+	@Test
+	void outOfRangeHandoffsFailStartUpNamingTheKey() {
+		connected().withPropertyValues("distributed-lock.local-queue.max-handoffs=1024")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("distributed-lock.local-queue.max-handoffs must be between 0 and 1023"));
 	}
 
 	@Test

@@ -33,7 +33,7 @@ class DistributedLockMetricsAutoConfigurationTests {
 	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class,
 				DistributedLockMetricsAutoConfiguration.class))
 		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 

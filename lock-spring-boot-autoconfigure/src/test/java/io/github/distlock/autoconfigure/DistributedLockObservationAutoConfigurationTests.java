@@ -25,7 +25,7 @@ class DistributedLockObservationAutoConfigurationTests {
 	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class,
+		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class,
 				DistributedLockObservationAutoConfiguration.class))
 		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 

@@ -13,7 +13,7 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.auth.Permission;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockOperations;
-import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,7 +45,7 @@ class EtcdAuthenticationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class,
-				DistributedLockAutoConfiguration.class))
+				LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 		.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint(),
 				"distributed-lock.etcd.connect-timeout=5s", "distributed-lock.etcd.username=app");
 
@@ -68,7 +68,7 @@ class EtcdAuthenticationTests {
 	@Test
 	void userAllowedOnlyTheLockPrefixLocksWithItsCredentials() {
 		this.contextRunner.withPropertyValues("distributed-lock.etcd.password=" + PASSWORD).run((context) -> {
-			assertThat(context).hasNotFailed().hasSingleBean(EtcdLockRegistry.class);
+			assertThat(context).hasNotFailed().hasSingleBean(EtcdLockBackend.class);
 			assertThat(context.getBean(LockOperations.class).execute("report", Duration.ofSeconds(5), () -> "ran"))
 				.isEqualTo("ran");
 		});

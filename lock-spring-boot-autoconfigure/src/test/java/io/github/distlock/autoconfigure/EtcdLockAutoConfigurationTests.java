@@ -10,11 +10,13 @@ import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.etcd.EtcdLockPathResolver;
+import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.etcd.EtcdLockRegistry;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
 import io.github.distlock.test.memory.InMemoryLockService;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,7 +27,6 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import static io.github.distlock.etcd.EtcdRegistryInternals.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -41,7 +42,7 @@ class EtcdLockAutoConfigurationTests {
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(EmbeddedZooKeeperAutoConfiguration.class,
 				ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class,
-				DistributedLockAutoConfiguration.class));
+				LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class));
 
 	private ApplicationContextRunner etcdChosen() {
 		return this.contextRunner.withPropertyValues("distributed-lock.backend=etcd",
@@ -53,39 +54,52 @@ class EtcdLockAutoConfigurationTests {
 	void chosenByPropertyLocksAnnotatedMethodsThroughEtcd() {
 		etcdChosen().withUserConfiguration(Orders.class).run((context) -> {
 			assertThat(context).hasSingleBean(Client.class)
-				.hasSingleBean(EtcdLockRegistry.class)
+				.hasSingleBean(EtcdLockBackend.class)
+				.hasSingleBean(LockEngine.class)
 				.doesNotHaveBean(CuratorFramework.class)
-				.doesNotHaveBean(ZookeeperLockRegistry.class);
+				.doesNotHaveBean(ZooKeeperLockBackend.class);
 			assertThat(context.getBean(LockPathResolver.class).resolve("order-1")).isEqualTo("/app/locks/order-1");
 			AcquiredLock lock = context.getBean(Orders.class).place("order-1");
 			assertThat(lock.path()).isEqualTo("/app/locks/order-1");
 			assertThat(lock.fencingToken()).isPositive();
-			assertThat(context.getBean(EtcdLockRegistry.class).heldLocks()).isEmpty();
+			assertThat(context.getBean(LockEngine.class).heldLocks()).isEmpty();
 		});
 	}
 
 	@Test
-	void registryOptionsComeFromTheProperties() {
-		etcdChosen().run((context) -> assertThat(options(context.getBean(EtcdLockRegistry.class)))
-			.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), false, true)));
+	void engineOptionsComeFromTheNeutralProperties() {
+		etcdChosen().run((context) -> assertThat(context.getBean(LockEngine.class).options())
+			.isEqualTo(LockEngine.Options.of(false, true).withHandoff(8, Duration.ofMillis(100))));
+		etcdChosen()
+			.withPropertyValues("distributed-lock.local-queue.max-handoffs=3",
+					"distributed-lock.local-queue.max-handoff-time=40ms", "distributed-lock.lock-lost.interrupt-holder=true",
+					"distributed-lock.revocation.interrupt-holder=true")
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
+				.isEqualTo(LockEngine.Options.of(true, true).withHandoff(3, Duration.ofMillis(40)).withInterruptOnRevocation(true)));
+	}
+
+	@Test
+	@SuppressWarnings("deprecation")
+	void deprecatedEtcdEngineKeysStillWork() {
 		etcdChosen()
 			.withPropertyValues("distributed-lock.etcd.local-queue.enabled=false",
 					"distributed-lock.etcd.lock-lost.interrupt-holder=true")
-			.run((context) -> assertThat(options(context.getBean(EtcdLockRegistry.class)))
-				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), true, false)));
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
+				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), true, false).engineOptions()));
 		etcdChosen()
 			.withPropertyValues("distributed-lock.etcd.local-queue.max-handoffs=3",
 					"distributed-lock.etcd.local-queue.max-handoff-time=40ms")
-			.run((context) -> assertThat(options(context.getBean(EtcdLockRegistry.class)))
-				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), false, true, 3, Duration.ofMillis(40))));
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
+				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), false, true, 3, Duration.ofMillis(40))
+					.engineOptions()));
 	}
 
 	@Test
 	void chosenWhenZooKeeperIsNotOnTheClassPath() {
-		this.contextRunner.withClassLoader(new FilteredClassLoader(ZookeeperLockRegistry.class, CuratorFramework.class))
+		this.contextRunner.withClassLoader(new FilteredClassLoader(ZooKeeperLockBackend.class, CuratorFramework.class))
 			.withPropertyValues("distributed-lock.etcd.endpoints=" + etcd.endpoint())
 			.run((context) -> {
-				assertThat(context).hasSingleBean(EtcdLockRegistry.class);
+				assertThat(context).hasSingleBean(EtcdLockBackend.class);
 				LockOperations operations = context.getBean(LockOperations.class);
 				assertThat(operations.execute("job", Duration.ofSeconds(5), () -> "ran")).isEqualTo("ran");
 			});
@@ -94,16 +108,16 @@ class EtcdLockAutoConfigurationTests {
 	@Test
 	void zooKeeperStaysTheDefaultWhenBothAreOnTheClassPath() {
 		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.fail-fast=false").run((context) -> {
-			assertThat(context).hasSingleBean(ZookeeperLockRegistry.class).doesNotHaveBean(EtcdLockRegistry.class);
+			assertThat(context).hasSingleBean(ZooKeeperLockBackend.class).doesNotHaveBean(EtcdLockBackend.class);
 			assertThat(context).doesNotHaveBean(Client.class);
 		});
 	}
 
 	@Test
 	void notChosenWhenZooKeeperIsNamed() {
-		this.contextRunner.withClassLoader(new FilteredClassLoader(ZookeeperLockRegistry.class, CuratorFramework.class))
+		this.contextRunner.withClassLoader(new FilteredClassLoader(ZooKeeperLockBackend.class, CuratorFramework.class))
 			.withPropertyValues("distributed-lock.backend=zookeeper")
-			.run((context) -> assertThat(context).doesNotHaveBean(EtcdLockRegistry.class)
+			.run((context) -> assertThat(context).doesNotHaveBean(EtcdLockBackend.class)
 				.doesNotHaveBean(LockRegistry.class));
 	}
 
@@ -112,10 +126,10 @@ class EtcdLockAutoConfigurationTests {
 		etcdChosen().withUserConfiguration(OwnClient.class).run((context) -> {
 			assertThat(context).hasSingleBean(Client.class).hasBean("ownClient");
 			assertThat(context.getBean(LockPathResolver.class)).isSameAs(context.getBean("ownResolver"));
-			assertThat(context.getBean(EtcdLockRegistry.class).pathOf("k")).isEqualTo("/own/k");
+			assertThat(context.getBean(LockEngine.class).pathOf("k")).isEqualTo("/own/k");
 		});
 		etcdChosen().withUserConfiguration(OwnRegistry.class).run((context) -> {
-			assertThat(context).hasSingleBean(LockRegistry.class).doesNotHaveBean(EtcdLockRegistry.class);
+			assertThat(context).hasSingleBean(LockRegistry.class).doesNotHaveBean(EtcdLockBackend.class);
 			assertThat(context.getBean(LockRegistry.class)).isInstanceOf(InMemoryLockRegistry.class);
 		});
 	}

@@ -7,7 +7,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
-import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -35,7 +35,7 @@ class EtcdObservabilityTests {
 		.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
 				SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
 				ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class,
-				DistributedLockAutoConfiguration.class, DistributedLockMetricsAutoConfiguration.class,
+				LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class, DistributedLockMetricsAutoConfiguration.class,
 				LocksEndpointAutoConfiguration.class))
 		.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint(),
 				"management.endpoints.web.exposure.include=locks");
@@ -67,7 +67,7 @@ class EtcdObservabilityTests {
 	@Test
 	void metersCountAcquisitionsAndTimeoutsAndGaugesFollowTheHeldLocks() {
 		this.contextRunner.run((app) -> this.contextRunner.run((other) -> {
-			assertThat(app).hasSingleBean(EtcdLockRegistry.class);
+			assertThat(app).hasSingleBean(EtcdLockBackend.class);
 			MeterRegistry meters = app.getBean(MeterRegistry.class);
 			LockOperations locks = app.getBean(LockOperations.class);
 			try (LockHandle held = other.getBean(LockOperations.class).acquire("job", Duration.ofSeconds(5))) {

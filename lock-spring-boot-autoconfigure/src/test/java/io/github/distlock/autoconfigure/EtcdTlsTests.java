@@ -5,7 +5,7 @@ import java.time.Duration;
 
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.etcd.EtcdHealthIndicator;
-import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.test.etcd.EtcdServer;
 import io.github.distlock.test.tls.TestCertificates;
 import org.junit.jupiter.api.AfterAll;
@@ -56,7 +56,7 @@ class EtcdTlsTests {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, ZooKeeperLockAutoConfiguration.class,
 					EtcdLockAutoConfiguration.class, EtcdHealthContributorAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
+					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint(),
 					"distributed-lock.etcd.connect-timeout=5s",
 					"spring.ssl.bundle.pem.etcd.truststore.certificate=file:" + tls.ca(),
@@ -70,7 +70,7 @@ class EtcdTlsTests {
 					"spring.ssl.bundle.pem.etcd.keystore.certificate=file:" + tls.clientCertificate(),
 					"spring.ssl.bundle.pem.etcd.keystore.private-key=file:" + tls.clientKey())
 			.run((context) -> {
-				assertThat(context).hasNotFailed().hasSingleBean(EtcdLockRegistry.class);
+				assertThat(context).hasNotFailed().hasSingleBean(EtcdLockBackend.class);
 				assertThat(etcd.endpoint()).startsWith("https://");
 				assertThat(context.getBean(LockOperations.class).execute("tls", Duration.ofSeconds(5), () -> "ran"))
 					.isEqualTo("ran");

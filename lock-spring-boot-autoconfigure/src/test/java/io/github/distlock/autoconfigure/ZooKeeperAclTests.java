@@ -13,8 +13,8 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.spi.LockEngine;
 import io.github.distlock.health.ZookeeperHealthIndicator;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.ACLProvider;
@@ -60,7 +60,7 @@ class ZooKeeperAclTests {
 	private static ApplicationContextRunner runner(String root) {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class, ZookeeperHealthContributorAutoConfiguration.class,
+					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class, ZookeeperHealthContributorAutoConfiguration.class,
 					HealthContributorRegistryAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString(),
 					"distributed-lock.zookeeper.root-path=" + root, "distributed-lock.zookeeper.connection-timeout=5s");
@@ -76,7 +76,7 @@ class ZooKeeperAclTests {
 		secured("/SecureLocks", CREDENTIALS).run((context) -> {
 			assertThat(context).hasNotFailed();
 			LockOperations locks = context.getBean(LockOperations.class);
-			ZookeeperLockRegistry registry = context.getBean(ZookeeperLockRegistry.class);
+			LockEngine registry = context.getBean(LockEngine.class);
 			try (LockHandle held = locks.acquire("order:1", Duration.ofSeconds(5));
 					CuratorFramework anonymous = client(null);
 					CuratorFramework somebodyElse = client("intruder:pw")) {
@@ -114,7 +114,7 @@ class ZooKeeperAclTests {
 	@Test
 	void withTheDefaultOpenAclAnyClientCanDeleteAHeldLocksNode() throws Exception {
 		runner("/OpenLocks").run((context) -> {
-			ZookeeperLockRegistry registry = context.getBean(ZookeeperLockRegistry.class);
+			LockEngine registry = context.getBean(LockEngine.class);
 			try (LockHandle held = context.getBean(LockOperations.class).acquire("order:2", Duration.ofSeconds(5));
 					CuratorFramework anonymous = client(null)) {
 				String node = registry.participants("order:2", LockType.MUTEX)
@@ -183,7 +183,7 @@ class ZooKeeperAclTests {
 				}
 			})
 			.run((context) -> {
-				ZookeeperLockRegistry registry = context.getBean(ZookeeperLockRegistry.class);
+				LockEngine registry = context.getBean(LockEngine.class);
 				try (LockHandle held = context.getBean(LockOperations.class).acquire("report", Duration.ofSeconds(5));
 						CuratorFramework anonymous = client(null)) {
 					String node = registry.participants("report", LockType.MUTEX)

@@ -26,7 +26,7 @@ class ZooKeeperConnectionDetailsTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
-				DistributedLockAutoConfiguration.class));
+				LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class));
 
 	@Test
 	void theConnectStringPropertyIsTheDefault() {

@@ -15,7 +15,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.core.spi.LockEngine;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -90,7 +90,7 @@ class ZooKeeperSaslTests {
 	private ApplicationContextRunner runner(String loginContext) {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
+					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.connectString(),
 					"distributed-lock.zookeeper.connection-timeout=5s",
 					"distributed-lock.zookeeper.sasl.login-context=" + loginContext);
@@ -107,7 +107,7 @@ class ZooKeeperSaslTests {
 				assertThat(client.getZookeeperClient().getZooKeeper().whoAmI())
 					.extracting(ClientInfo::getAuthScheme, ClientInfo::getUser)
 					.contains(tuple("sasl", "locks"));
-				ZookeeperLockRegistry registry = context.getBean(ZookeeperLockRegistry.class);
+				LockEngine registry = context.getBean(LockEngine.class);
 				try (LockHandle held = context.getBean(LockOperations.class).acquire("job", Duration.ofSeconds(5));
 						CuratorFramework other = saslClient("OtherUser")) {
 					String node = registry.participants("job", LockType.MUTEX).iterator().next();

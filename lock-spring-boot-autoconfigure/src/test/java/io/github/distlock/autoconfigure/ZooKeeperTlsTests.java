@@ -54,7 +54,7 @@ class ZooKeeperTlsTests {
 	private ApplicationContextRunner contextRunner() {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, ZooKeeperLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
+					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + server.connectString(),
 					"distributed-lock.zookeeper.connection-timeout=5s",
 					"spring.ssl.bundle.pem.zookeeper.truststore.certificate=file:" + tls.ca(),

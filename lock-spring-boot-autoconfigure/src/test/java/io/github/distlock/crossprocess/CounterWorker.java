@@ -11,6 +11,7 @@ import java.util.List;
 
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
 import org.springframework.boot.WebApplicationType;
@@ -62,7 +63,7 @@ public final class CounterWorker {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ ZooKeeperLockAutoConfiguration.class, LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class })
 	static class WorkerConfiguration {
 
 		@Bean

@@ -7,6 +7,7 @@ import java.nio.file.StandardOpenOption;
 
 import io.github.distlock.annotation.LeaderOnly;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.LeaderElectionAutoConfiguration;
 import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.leader.LeaderContext;
@@ -55,7 +56,7 @@ public final class LeaderWorker {
 
 	@Configuration(proxyBeanMethods = false)
 	@EnableScheduling
-	@ImportAutoConfiguration({ ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class,
+	@ImportAutoConfiguration({ ZooKeeperLockAutoConfiguration.class, LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class,
 			LeaderElectionAutoConfiguration.class })
 	static class WorkerConfiguration {
 

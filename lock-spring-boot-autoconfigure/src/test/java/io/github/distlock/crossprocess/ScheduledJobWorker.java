@@ -10,6 +10,7 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -67,7 +68,7 @@ public final class ScheduledJobWorker {
 
 	@Configuration(proxyBeanMethods = false)
 	@EnableScheduling
-	@ImportAutoConfiguration({ ZooKeeperLockAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ ZooKeeperLockAutoConfiguration.class, LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class })
 	static class WorkerConfiguration {
 
 		@Bean

@@ -1,20 +1,16 @@
 package io.github.distlock.etcd;
 
 /**
- * What the auto-configuration tests read of an {@link EtcdLockRegistry} that users cannot.
+ * What the auto-configuration tests read of an {@link EtcdLockBackend} that users cannot.
  */
 public final class EtcdRegistryInternals {
 
 	private EtcdRegistryInternals() {
 	}
 
-	public static EtcdLockRegistry.Options options(EtcdLockRegistry registry) {
-		return registry.options();
-	}
-
-	/** The id of the registry's latest lease. */
-	public static long leaseId(EtcdLockRegistry registry) {
-		EtcdSession.Lease lease = registry.latestLease();
+	/** The id of the backend's latest lease. */
+	public static long leaseId(EtcdLockBackend backend) {
+		EtcdSession.Lease lease = backend.latestLease();
 		if (lease == null) {
 			throw new IllegalStateException("No lease granted yet");
 		}

@@ -8,6 +8,7 @@ import io.github.distlock.ZooKeeperServerExtension;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.EtcdLockAutoConfiguration;
 import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
@@ -37,7 +38,7 @@ class RevocableLockTests {
 	private ApplicationContextRunner zookeeperRunner() {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
+					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 	}
 
@@ -76,7 +77,7 @@ class RevocableLockTests {
 				}
 				assertThat(failure).hasMessageContaining("WriteExport.run()")
 					.hasMessageContaining("is revocable")
-					.hasMessageContaining("EtcdLockRegistry")
+					.hasMessageContaining("EtcdLockBackend")
 					.hasMessageContaining("does not support the revocation of WRITE locks");
 			});
 	}
@@ -84,7 +85,7 @@ class RevocableLockTests {
 	private ApplicationContextRunner etcdRunner() {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(EtcdLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
+					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint());
 	}
 

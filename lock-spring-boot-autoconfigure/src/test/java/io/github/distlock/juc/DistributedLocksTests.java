@@ -12,6 +12,7 @@ import java.util.concurrent.locks.Lock;
 import io.github.distlock.ZooKeeperServerExtension;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
@@ -203,7 +204,7 @@ class DistributedLocksTests {
 	void autoConfiguredForSpringIntegrationUnlessTheApplicationHasARegistry() {
 		ApplicationContextRunner runner = new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class))
+					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 		runner.run((context) -> assertThat(context).hasSingleBean(DistributedLocks.class)
 			.getBean(LockRegistry.class)

@@ -6,9 +6,10 @@ import java.util.Optional;
 import io.etcd.jetcd.Client;
 import io.github.distlock.annotation.LeaderOnly;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.EtcdLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LeaderElectionAutoConfiguration;
-import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.etcd.EtcdRegistryInternals;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class EtcdLeaderElectionTests {
 	private ApplicationContextRunner runner() {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(EtcdLockAutoConfiguration.class,
-					DistributedLockAutoConfiguration.class, LeaderElectionAutoConfiguration.class))
+					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class, LeaderElectionAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint(),
 					"distributed-lock.etcd.lease-ttl=5s")
 			.withBean(Reports.class);
@@ -65,7 +66,7 @@ class EtcdLeaderElectionTests {
 	}
 
 	private static long leaseOf(ConfigurableApplicationContext context) {
-		return EtcdRegistryInternals.leaseId(context.getBean(EtcdLockRegistry.class));
+		return EtcdRegistryInternals.leaseId(context.getBean(EtcdLockBackend.class));
 	}
 
 	static class Reports {

@@ -227,9 +227,8 @@ class HandoffMutexTests {
 	 */
 	@Test
 	void watcherNeverBlocksTheEventThread() throws Exception {
-		HandoffMutexRecipe recipe = new HandoffMutexRecipe(this.clientA, "/Locks/event-thread",
-				new LockNodeCreator(new KnownLockPaths(16)), MAX_HANDOFFS, Duration.ofSeconds(1),
-				() -> sessionId(this.clientA));
+		MutexRecipe recipe = new MutexRecipe(this.clientA, "/Locks/event-thread",
+				new LockNodeCreator(new KnownLockPaths(16)));
 		InterProcessMutex holder = new InterProcessMutex(this.clientB, "/Locks/event-thread");
 		holder.acquire();
 		this.clientB.create().forPath("/probe-event-thread");
@@ -284,15 +283,6 @@ class HandoffMutexTests {
 
 	private static String holderNode(InterProcessMutex holder) throws Exception {
 		return org.apache.curator.utils.ZKPaths.getNodeFromPath(holder.getParticipantNodes().iterator().next());
-	}
-
-	private static long sessionId(CuratorFramework client) {
-		try {
-			return client.getZookeeperClient().getZooKeeper().getSessionId();
-		}
-		catch (Exception ex) {
-			return 0;
-		}
 	}
 
 }

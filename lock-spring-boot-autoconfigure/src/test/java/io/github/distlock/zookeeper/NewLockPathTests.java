@@ -142,7 +142,7 @@ class NewLockPathTests {
 	}
 
 	@Test
-	void interProcessMutexRecipeAlsoCreatesNewLockPathsInOneTransaction() throws Exception {
+	void mutexWithoutLocalQueueAlsoCreatesNewLockPathsInOneTransaction() throws Exception {
 		ZookeeperLockRegistry registry = registry(this.client, "/Locks",
 				new ZookeeperLockRegistry.Options(false, false, 0, Duration.ZERO));
 		try (LockHandle lock = registry.acquire(mutex("curator-recipe"))) {

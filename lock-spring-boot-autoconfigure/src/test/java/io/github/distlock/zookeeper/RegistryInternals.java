@@ -15,11 +15,4 @@ public final class RegistryInternals {
 		return registry.cachedRecipeCount();
 	}
 
-	/**
-	 * The options the registry was made with.
-	 */
-	public static ZookeeperLockRegistry.Options options(ZookeeperLockRegistry registry) {
-		return registry.getOptions();
-	}
-
 }

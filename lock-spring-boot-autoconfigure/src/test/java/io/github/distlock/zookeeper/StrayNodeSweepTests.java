@@ -110,9 +110,7 @@ class StrayNodeSweepTests {
 		CuratorFramework client = client(zookeeper.connectString() + chroot);
 		// the waiter must wait in ZooKeeper for its interrupt to be a failure that may leave a
 		// node: a wait in the engine's local queue leaves none, and schedules no sweep
-		boolean queuedByTheRecipe = type == LockType.MUTEX && options.handsOff();
-		ZookeeperLockRegistry registry = registry(client,
-				queuedByTheRecipe ? options : new ZookeeperLockRegistry.Options(false, false, 0, Duration.ZERO));
+		ZookeeperLockRegistry registry = registry(client, new ZookeeperLockRegistry.Options(false, false, 0, Duration.ZERO));
 		ZookeeperLockRegistry other = registry(client(zookeeper.connectString() + chroot), options);
 		LockHandle held = registry.acquire(request(key, type, Duration.ofSeconds(5)));
 		String heldNode = registry.nodePathOf(held);

@@ -6,7 +6,7 @@ import io.github.distlock.annotation.LockType;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One Curator recipe instance for one lock path, shared by every thread of the process.
+ * One recipe instance for one lock path and kind, shared by every thread of the process.
  */
 interface CuratorLockRecipe {
 
@@ -26,30 +26,6 @@ interface CuratorLockRecipe {
 	 * @throws Exception from Curator
 	 */
 	void release(LockType type, HeldNode node) throws Exception;
-
-	/**
-	 * Releases a node whose revocation was requested: it is given back in ZooKeeper, for the
-	 * contender that asked, never passed on to another thread of this process.
-	 * @param type the lock type it was acquired as
-	 * @param node the node
-	 * @throws Exception from Curator
-	 */
-	default void releaseRevoked(LockType type, HeldNode node) throws Exception {
-		release(type, node);
-	}
-
-	/**
-	 * Whether the calling thread holds this lock (so that acquiring again re-enters it).
-	 * @param type the lock type
-	 * @return whether the thread holds it
-	 */
-	boolean isHeldByCurrentThread(LockType type);
-
-	/**
-	 * Called when no thread holds or awaits this recipe any more and it is dropped.
-	 */
-	default void evicted() {
-	}
 
 	/**
 	 * The contenders' node names, holder first.

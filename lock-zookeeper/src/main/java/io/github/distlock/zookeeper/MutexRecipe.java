@@ -1,98 +1,177 @@
 package io.github.distlock.zookeeper;
 
 import java.util.Collection;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.spi.FencingTokens;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.framework.recipes.locks.LockInternals;
+import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.Watcher.WatcherType;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@link LockType#MUTEX}: an {@link InterProcessMutex} whose driver captures the lock node's
- * czxid at creation.
+ * {@link LockType#MUTEX} with the protocol of Curator's {@code InterProcessMutex}, so that it
+ * interoperates with processes using {@code InterProcessMutex} on the same path: an ephemeral
+ * sequential {@code _c_<uuid>-lock-} node per contender, each contender watching only its
+ * predecessor, the first node holding the lock.
+ * <p>
+ * Unlike {@code InterProcessMutex}, a node is not bound to a thread and the recipe keeps no
+ * state between calls: each acquisition creates a node of its own and the release deletes the
+ * node it is given. Re-entry, the local queue and the hand-off of a held node to the next thread
+ * of this JVM are the engine's ({@link ZooKeeperHeldLock#handOff()}). The fencing token is the
+ * node's creation zxid by {@link FencingTokens}, returned by the create itself.
  */
 final class MutexRecipe implements CuratorLockRecipe {
 
+	private static final String LOCK_NAME = "lock-";
+
+	private static final StandardLockInternalsDriver SORTER = new StandardLockInternalsDriver();
+
 	private final CuratorFramework client;
 
-	private final FencingLockDriver driver;
+	private final String basePath;
 
-	private final FencedMutex mutex;
+	private final LockNodeCreator creator;
 
-	/** Tokens of the nodes held now, so that a reentrant acquisition reports the same token. */
-	private final Map<String, Long> tokens = new ConcurrentHashMap<>();
-
-	MutexRecipe(CuratorFramework client, String path, LockNodeCreator creator) {
+	MutexRecipe(CuratorFramework client, String basePath, LockNodeCreator creator) {
 		this.client = client;
-		this.driver = new FencingLockDriver(creator);
-		this.mutex = new FencedMutex(client, path, this.driver);
+		this.basePath = basePath;
+		this.creator = creator;
 	}
 
+	/**
+	 * Creates a node and waits until it is the first of the lock path; a node given up on is
+	 * deleted in the background.
+	 * @return the node, or {@code null} if the wait elapsed first
+	 */
 	@Override
 	public @Nullable HeldNode acquire(LockType type, long waitNanos) throws Exception {
-		boolean reentering = this.mutex.isOwnedByCurrentThread();
-		if (!this.mutex.acquire(waitNanos, TimeUnit.NANOSECONDS)) {
-			this.driver.forget();
-			return null;
-		}
-		String node = this.mutex.ourLockPath();
-		if (reentering) {
-			return new HeldNode(node, this.tokens.get(node), null);
-		}
-		long token = this.driver.takeCzxid(node);
-		if (token == 0) {
-			try {
-				token = LockNodes.czxid(this.client, node);
-			}
-			catch (Exception ex) {
-				this.mutex.release();
-				throw ex;
-			}
-		}
-		token = FencingTokens.of(token, 0);
-		this.tokens.put(node, token);
-		return new HeldNode(node, token, null);
-	}
-
-	@Override
-	public void release(LockType type, HeldNode node) throws Exception {
+		long deadline = System.nanoTime() + waitNanos;
+		LockNodeCreator.CreatedNode created = this.creator.create(this.client,
+				ZKPaths.makePath(this.basePath, LOCK_NAME), null);
+		String ourPath = created.path();
+		boolean acquired = false;
 		try {
-			this.mutex.release();
+			long czxid = (created.czxid() != 0) ? created.czxid() : LockNodes.czxid(this.client, ourPath);
+			acquired = created.firstInNewLockPath() || awaitTurn(ourPath, deadline);
+			return acquired ? new HeldNode(ourPath, FencingTokens.of(czxid, 0), null) : null;
 		}
 		finally {
-			if (!this.mutex.isOwnedByCurrentThread()) {
-				this.tokens.remove(node.nodePath());
+			if (!acquired) {
+				deleteQuietly(ourPath);
 			}
 		}
 	}
 
+	/**
+	 * Waits until our node is the first of the lock path, each time watching only its
+	 * predecessor. A lost connection does not end the wait: our node lives as long as its
+	 * session, so the wait goes on once the connection is back, within the wait time (if the
+	 * session ended, the node is gone and the caller queues again).
+	 * @return {@code false} if the deadline passed first
+	 */
+	private boolean awaitTurn(String ourPath, long deadline) throws Exception {
+		String ourName = ZKPaths.getNodeFromPath(ourPath);
+		while (true) {
+			try {
+				List<String> children = LockInternals.getSortedChildren(this.client, this.basePath, LOCK_NAME,
+						SORTER);
+				int index = children.indexOf(ourName);
+				if (index < 0) {
+					throw new KeeperException.NoNodeException("Lock node " + ourPath + " is gone (session lost?)");
+				}
+				if (index == 0) {
+					return true;
+				}
+				if (!awaitPredecessor(ZKPaths.makePath(this.basePath, children.get(index - 1)), deadline)) {
+					return false;
+				}
+			}
+			catch (KeeperException.ConnectionLossException ex) {
+				long remaining = deadline - System.nanoTime();
+				if (remaining <= 0 || !this.client.blockUntilConnected(
+						(int) Math.min(Integer.MAX_VALUE, Math.max(1, remaining / 1_000_000)), TimeUnit.MILLISECONDS)) {
+					throw ex;
+				}
+			}
+		}
+	}
+
+	/**
+	 * Waits until the predecessor's node changes or the deadline passes. Each wait has its own
+	 * watcher, which only opens a latch: it runs on the client's event thread, which must never
+	 * wait for a lock that a thread in a ZooKeeper call may hold. A wait that gives up removes
+	 * its watcher, so that repeated attempts on a key held elsewhere do not pile watchers up.
+	 * @return {@code false} if the deadline passed
+	 */
+	private boolean awaitPredecessor(String predecessor, long deadline) throws Exception {
+		CountDownLatch changed = new CountDownLatch(1);
+		Watcher watcher = (event) -> changed.countDown();
+		try {
+			// getData, as Curator does: an exists watch would stay behind on a missing node
+			this.client.getData().usingWatcher(watcher).forPath(predecessor);
+		}
+		catch (KeeperException.NoNodeException gone) {
+			return true;
+		}
+		long remaining = deadline - System.nanoTime();
+		if (remaining > 0 && changed.await(remaining, TimeUnit.NANOSECONDS)) {
+			return true;
+		}
+		removeWatcher(predecessor, watcher);
+		return false;
+	}
+
+	private void removeWatcher(String path, Watcher watcher) {
+		try {
+			this.client.watchers().remove(watcher).ofType(WatcherType.Data).locally().inBackground().forPath(path);
+		}
+		catch (Exception ex) {
+			// it goes when the node changes
+		}
+	}
+
+	/**
+	 * Deletes the node; while disconnected, in the background, so as not to hold the caller for
+	 * Curator's retries (a guaranteed delete is retried until it is done).
+	 */
 	@Override
-	public boolean isHeldByCurrentThread(LockType type) {
-		return this.mutex.isOwnedByCurrentThread();
+	public void release(LockType type, HeldNode node) throws Exception {
+		if (!this.client.getZookeeperClient().isConnected()) {
+			deleteQuietly(node.nodePath());
+			return;
+		}
+		try {
+			this.client.delete().guaranteed().forPath(node.nodePath());
+		}
+		catch (KeeperException.NoNodeException alreadyGone) {
+			// the session that owned it ended
+		}
+	}
+
+	/**
+	 * Deletes a node we gave up on without blocking the caller (who may be past its wait time,
+	 * interrupted, or cut off from ZooKeeper); Curator retries a guaranteed delete until it is done.
+	 */
+	private void deleteQuietly(String path) {
+		try {
+			this.client.delete().guaranteed().inBackground().forPath(path);
+		}
+		catch (Exception ex) {
+			// guaranteed: Curator retries it in the background
+		}
 	}
 
 	@Override
 	public Collection<String> participantNodes() throws Exception {
-		return this.mutex.getParticipantNodes();
-	}
-
-	/**
-	 * Exposes the node path of the calling thread's hold.
-	 */
-	private static final class FencedMutex extends InterProcessMutex {
-
-		FencedMutex(CuratorFramework client, String path, FencingLockDriver driver) {
-			super(client, path, driver);
-		}
-
-		String ourLockPath() {
-			return getLockPath();
-		}
-
+		return LockInternals.getParticipantNodes(this.client, this.basePath, LOCK_NAME, SORTER);
 	}
 
 }

@@ -73,11 +73,6 @@ final class ReadWriteRecipe implements CuratorLockRecipe {
 	}
 
 	@Override
-	public boolean isHeldByCurrentThread(LockType type) {
-		return mutex(type).isOwnedByCurrentThread();
-	}
-
-	@Override
 	public Collection<String> participantNodes() throws Exception {
 		List<String> nodes = new ArrayList<>(this.writeLock.getParticipantNodes());
 		for (String node : this.readLock.getParticipantNodes()) {

@@ -1,12 +1,11 @@
 package io.github.distlock.zookeeper;
 
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.LongSupplier;
 
 import org.apache.curator.framework.CuratorFramework;
 
 /**
- * The Curator recipes of one registry: one per lock path and kind, shared by every thread of the
+ * The recipes of one backend: one per lock path and kind, shared by every thread of the
  * process (Curator's reentrancy is per recipe instance) and reference-counted, so that a recipe a
  * thread holds or awaits is never dropped and an idle one is not kept.
  */
@@ -17,22 +16,12 @@ final class RecipeCache {
 
 	private final CuratorFramework client;
 
-	private final ZookeeperLockRegistry.Options options;
-
-	private final LongSupplier sessionId;
-
 	private final LockNodeCreator nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS));
 
 	private final ConcurrentHashMap<RecipeKey, RecipeReference> recipes = new ConcurrentHashMap<>();
 
-	/**
-	 * @param sessionId the client's current session, which a hand-off recipe checks before it
-	 * hands a node on
-	 */
-	RecipeCache(CuratorFramework client, ZookeeperLockRegistry.Options options, LongSupplier sessionId) {
+	RecipeCache(CuratorFramework client) {
 		this.client = client;
-		this.options = options;
-		this.sessionId = sessionId;
 	}
 
 	/**
@@ -50,13 +39,7 @@ final class RecipeCache {
 	 * Counts one use of a key's recipe less, and drops the recipe when it was the last.
 	 */
 	void release(RecipeKey key) {
-		this.recipes.computeIfPresent(key, (k, reference) -> {
-			if (reference.drop() > 0) {
-				return reference;
-			}
-			reference.recipe().evicted();
-			return null;
-		});
+		this.recipes.computeIfPresent(key, (k, reference) -> (reference.drop() > 0) ? reference : null);
 	}
 
 	/**
@@ -75,16 +58,9 @@ final class RecipeCache {
 		return this.recipes.size();
 	}
 
-	private boolean handsOff() {
-		return this.options.handsOff();
-	}
-
 	private CuratorLockRecipe createRecipe(RecipeKey key) {
 		return switch (key.kind()) {
-			case MUTEX -> handsOff()
-					? new HandoffMutexRecipe(this.client, key.path(), this.nodeCreator, this.options.maxHandoffs(),
-							this.options.maxHandoffTime(), this.sessionId)
-					: new MutexRecipe(this.client, key.path(), this.nodeCreator);
+			case MUTEX -> new MutexRecipe(this.client, key.path(), this.nodeCreator);
 			case SEMAPHORE_MUTEX -> new SemaphoreMutexRecipe(this.client, key.path());
 			case READ_WRITE -> new ReadWriteRecipe(this.client, key.path());
 		};

@@ -70,11 +70,6 @@ final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 		}
 	}
 
-	@Override
-	public boolean isHeldByCurrentThread(LockType type) {
-		return false;
-	}
-
 	/**
 	 * The lease nodes, holder first, then the nodes of the threads queued on the semaphore's
 	 * internal lock, as full paths; empty for a key never locked. The first thread in that

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
+import io.github.distlock.core.spi.FencingTokens;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
@@ -13,6 +14,7 @@ import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A lock held through a ZooKeeper node. Its state follows the session that created the node.
@@ -34,10 +36,11 @@ final class ZooKeeperHeldLock implements BackendLock {
 
 	private final HeldNode node;
 
-	private volatile boolean released;
+	/** How many times the node was handed on to another thread of this process before this lock. */
+	private final int handoffs;
 
-	/** Whether the revocation watch saw a request: the lock is then not handed on locally. */
-	private volatile boolean revocationRequested;
+	/** Released or handed on: the revocation watch, if any, ends. */
+	private volatile boolean released;
 
 	/**
 	 * The losses reported before the acquisition began, which do not concern the lock; one
@@ -47,12 +50,34 @@ final class ZooKeeperHeldLock implements BackendLock {
 
 	ZooKeeperHeldLock(ZooKeeperLockBackend backend, RecipeKey recipeKey, CuratorLockRecipe recipe, LockType type,
 			HeldNode node, long lossesBefore) {
+		this(backend, recipeKey, recipe, type, node, lossesBefore, 0);
+	}
+
+	private ZooKeeperHeldLock(ZooKeeperLockBackend backend, RecipeKey recipeKey, CuratorLockRecipe recipe,
+			LockType type, HeldNode node, long lossesBefore, int handoffs) {
 		this.backend = backend;
 		this.recipeKey = recipeKey;
 		this.recipe = recipe;
 		this.type = type;
 		this.node = node;
 		this.lossesBefore = lossesBefore;
+		this.handoffs = handoffs;
+	}
+
+	/**
+	 * The same node for the next thread of this process, with the next token of
+	 * {@link FencingTokens}: a {@code MUTEX} node only, {@value FencingTokens#MAX_HANDOFFS} times at
+	 * most. The new lock takes over this one's use of its recipe.
+	 */
+	@Override
+	public @Nullable BackendLock handOff() {
+		if (this.type != LockType.MUTEX || this.handoffs >= FencingTokens.MAX_HANDOFFS) {
+			return null;
+		}
+		this.released = true;
+		HeldNode next = new HeldNode(this.node.nodePath(), this.node.fencingToken() + 1, null, this.node.sessionId());
+		return new ZooKeeperHeldLock(this.backend, this.recipeKey, this.recipe, this.type, next, this.lossesBefore,
+				this.handoffs + 1);
 	}
 
 	@Override
@@ -83,14 +108,6 @@ final class ZooKeeperHeldLock implements BackendLock {
 	@Override
 	public void watchRevocation(Runnable onRequested) {
 		new RevocationWatch(onRequested).read();
-	}
-
-	/**
-	 * Whether the revocation watch saw a request for this lock.
-	 * @return whether the lock is to be given back in ZooKeeper, not handed on locally
-	 */
-	boolean revocationRequested() {
-		return this.revocationRequested;
 	}
 
 	long lossesBefore() {
@@ -149,7 +166,6 @@ final class ZooKeeperHeldLock implements BackendLock {
 		private void dataRead(CuratorFramework client, CuratorEvent event) {
 			if (!ZooKeeperHeldLock.this.released && event.getResultCode() == KeeperException.Code.OK.intValue()
 					&& Arrays.equals(event.getData(), REVOKE_MESSAGE)) {
-				ZooKeeperHeldLock.this.revocationRequested = true;
 				this.onRequested.run();
 			}
 		}

@@ -23,12 +23,23 @@ import org.apache.zookeeper.KeeperException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The ZooKeeper {@link LockBackend}: a node per contender through one Curator recipe per lock path
- * and kind, shared by every thread of the process and reference-counted (so a recipe in use is
- * never dropped and an idle one is not kept). A lock's state follows the session that created
- * its node ({@link SessionStateTracker}).
+ * The ZooKeeper {@link LockBackend}: a node per contender through one recipe per lock path and
+ * kind, shared by every thread of the process and reference-counted (so a recipe in use is never
+ * dropped and an idle one is not kept). A held lock is {@link io.github.distlock.core.LockState#IN_DOUBT
+ * in doubt} while the connection is suspended, {@link io.github.distlock.core.LockState#LOST lost}
+ * when the session is lost or replaced, and {@link io.github.distlock.core.LockState#HELD held}
+ * again when the same session reconnects ({@link SessionStateTracker}). {@code MUTEX} nodes
+ * follow Curator's {@code InterProcessMutex} protocol, {@code SEMAPHORE_MUTEX} its
+ * {@code InterProcessSemaphoreV2}, {@code READ} and {@code WRITE} its
+ * {@code InterProcessReadWriteLock}, so that processes using those recipes on the same paths are
+ * excluded too.
+ * <p>
+ * A {@link io.github.distlock.core.spi.LockEngine} over it is the registry users lock through;
+ * the engine is closed before the backend, and the Curator client is the caller's to close.
+ *
+ * @since 0.1.0
  */
-final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
+public final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ZooKeeperLockBackend.class);
 
@@ -52,13 +63,17 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 
 	private final StrayNodeSweep strays;
 
-	ZooKeeperLockBackend(CuratorFramework client, LockPathResolver pathResolver,
-			ZookeeperLockRegistry.Options options) {
+	/**
+	 * Creates a backend over a client and subscribes to its connection states.
+	 * @param client a Curator client, started or to be started by the caller
+	 * @param pathResolver maps keys to lock paths
+	 */
+	public ZooKeeperLockBackend(CuratorFramework client, LockPathResolver pathResolver) {
 		this.client = client;
 		this.pathResolver = pathResolver;
 		this.serverCheck = new ServerCheck(client);
 		this.session = new SessionStateTracker(client, this.serverCheck::checkInBackground);
-		this.recipes = new RecipeCache(client, options, this.session::sessionId);
+		this.recipes = new RecipeCache(client);
 		this.strays = new StrayNodeSweep(client, this.recipes::inUse);
 	}
 
@@ -321,20 +336,14 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 	}
 
 	/**
-	 * Deletes a lock's node through its recipe, waiting for ZooKeeper a bounded time; a node
-	 * whose revocation was requested is deleted even if a thread of this process waits for it.
+	 * Deletes a lock's node through its recipe, waiting for ZooKeeper a bounded time.
 	 */
 	void release(ZooKeeperHeldLock lock) {
 		// Curator's foreground delete retries over a lost connection for as long as its retry
 		// policy allows: a release must not hold its caller that long
 		long bound = this.client.getZookeeperClient().isConnected() ? RELEASE_BOUND_NANOS : 0;
 		try (CuratorCallDeadline deadline = this.deadlines.arm(bound)) {
-			if (lock.revocationRequested()) {
-				lock.recipe().releaseRevoked(lock.type(), lock.node());
-			}
-			else {
-				lock.recipe().release(lock.type(), lock.node());
-			}
+			lock.recipe().release(lock.type(), lock.node());
 		}
 		catch (Exception ex) {
 			logger.warn("Could not release the lock of node " + lock.nodePath()
@@ -350,8 +359,43 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 		return this.session;
 	}
 
-	CuratorFramework client() {
+	/**
+	 * The client this backend locks through.
+	 * @return the Curator client
+	 */
+	public CuratorFramework client() {
 		return this.client;
+	}
+
+	/**
+	 * The resolver that maps keys to lock paths.
+	 * @return the path resolver
+	 */
+	public LockPathResolver pathResolver() {
+		return this.pathResolver;
+	}
+
+	/**
+	 * Checks that the server supports container nodes (ZooKeeper 3.5 or later), which lock
+	 * paths are made of. While the client is not connected, the check runs when it connects,
+	 * and locks fail with {@link LockBackendException} if the server is older.
+	 * @throws IllegalStateException if the server is older
+	 */
+	public void verifyServer() {
+		this.serverCheck.verify();
+	}
+
+	/**
+	 * Checks that this client may create and delete lock nodes under the parent of the lock
+	 * paths (the root path), creating the root if missing as a persistent node with the client's
+	 * ACL: for an ensemble secured with authentication and ACLs, where wrong credentials would
+	 * otherwise fail every lock. Does nothing while the client is not connected.
+	 * @throws LockBackendException if ZooKeeper refuses, naming the path and what was refused
+	 */
+	public void verifyAccess() {
+		if (this.client.getZookeeperClient().isConnected()) {
+			AccessCheck.verify(this.client, this.pathResolver);
+		}
 	}
 
 	/**
@@ -452,6 +496,10 @@ final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
 		return this.client.getZookeeperClient().getCurrentConnectionString();
 	}
 
+	/**
+	 * Stops the backend's background work (session tracking, deadlines, sweeps). The Curator
+	 * client is the caller's to close.
+	 */
 	@Override
 	public void close() {
 		this.session.close();

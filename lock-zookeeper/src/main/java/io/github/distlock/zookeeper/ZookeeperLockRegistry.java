@@ -2,7 +2,6 @@ package io.github.distlock.zookeeper;
 
 import java.time.Duration;
 import java.util.Collection;
-import java.util.EnumSet;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockBackendException;
@@ -17,15 +16,22 @@ import io.github.distlock.core.spi.LockEngine;
 import org.apache.curator.framework.CuratorFramework;
 
 /**
- * The ZooKeeper {@link LockRegistry}: core's {@link LockEngine} over Curator recipes, one per
- * lock path and kind, shared by every thread of the process and reference-counted.
+ * The ZooKeeper {@link LockRegistry}: core's {@link LockEngine} over a {@link ZooKeeperLockBackend}
+ * that this registry makes, and closes with it.
  * <p>
  * A held lock is {@link LockState#IN_DOUBT in doubt} while the connection is suspended,
  * {@link LockState#LOST lost} when the session is lost or replaced, and {@link LockState#HELD
  * held} again when the same session reconnects. The {@link LockListener} is told of every lock
  * event; optionally the holder's thread is interrupted when its lock is lost. A thread whose
  * lock was lost cannot re-enter it.
+ *
+ * @since 0.1.0
+ * @deprecated since 0.1.0: a registry is the engine over a backend, the same for every lock
+ * service; use {@code new LockEngine(new ZooKeeperLockBackend(client, pathResolver), listener,
+ * options)} (the auto-configuration makes that {@link LockRegistry} bean), and close the engine,
+ * then the backend
  */
+@Deprecated(since = "0.1.0")
 public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoCloseable {
 
 	private final CuratorFramework client;
@@ -55,7 +61,7 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 */
 	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, LockListener listener,
 			Options options) {
-		this(client, pathResolver, new ZooKeeperLockBackend(client, pathResolver, options), listener, options);
+		this(client, pathResolver, new ZooKeeperLockBackend(client, pathResolver), listener, options);
 	}
 
 	private ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, ZooKeeperLockBackend backend,
@@ -74,7 +80,7 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 * @throws IllegalStateException if the server is older
 	 */
 	public void verifyServer() {
-		this.backend.serverCheck().verify();
+		this.backend.verifyServer();
 	}
 
 	/**
@@ -85,9 +91,7 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 * @throws LockBackendException if ZooKeeper refuses, naming the path and what was refused
 	 */
 	public void verifyAccess() {
-		if (this.client.getZookeeperClient().isConnected()) {
-			AccessCheck.verify(this.client, this.pathResolver);
-		}
+		this.backend.verifyAccess();
 	}
 
 	/**
@@ -114,6 +118,14 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 */
 	public LockPathResolver getPathResolver() {
 		return this.pathResolver;
+	}
+
+	/**
+	 * The backend this registry locks through.
+	 * @return the backend
+	 */
+	public ZooKeeperLockBackend backend() {
+		return this.backend;
 	}
 
 	/**
@@ -168,12 +180,15 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 */
 	@Override
 	public void close() {
-		engine().releaseDeferred();
+		engine().close();
 		this.backend.close();
 	}
 
 	/**
 	 * How a registry takes locks and what it does when one is lost.
+	 *
+	 * @deprecated since 0.1.0: the engine's options are the same for every backend; use
+	 * {@link LockEngine.Options}
 	 *
 	 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
 	 * @param localQueue whether threads of this JVM queue locally, in FIFO order, before one of
@@ -185,6 +200,7 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 * @param interruptOnRevocation whether to interrupt the holder's thread of a revocable lock
 	 * when its revocation is requested
 	 */
+	@Deprecated(since = "0.1.0")
 	public record Options(boolean interruptOnLoss, boolean localQueue, int maxHandoffs, Duration maxHandoffTime,
 			boolean interruptOnRevocation) {
 
@@ -211,21 +227,14 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 			}
 		}
 
-		/** Whether a {@code MUTEX} node may pass to the next thread of this JVM. */
-		boolean handsOff() {
-			return this.localQueue && this.maxHandoffs > 0;
-		}
-
 		/**
-		 * The engine queues locally every type that is queued locally but not by the hand-off
-		 * recipe, which queues its own threads.
+		 * The engine options these options stand for.
+		 * @return the options of a {@link LockEngine} over a {@link ZooKeeperLockBackend}
 		 */
-		LockEngine.Options engineOptions() {
-			EnumSet<LockType> queued = this.localQueue ? EnumSet.allOf(LockType.class) : EnumSet.noneOf(LockType.class);
-			if (handsOff()) {
-				queued.remove(LockType.MUTEX);
-			}
-			return new LockEngine.Options(this.interruptOnLoss, queued).withInterruptOnRevocation(this.interruptOnRevocation);
+		public LockEngine.Options engineOptions() {
+			return LockEngine.Options.of(this.interruptOnLoss, this.localQueue)
+				.withHandoff(this.localQueue ? this.maxHandoffs : 0, this.maxHandoffTime)
+				.withInterruptOnRevocation(this.interruptOnRevocation);
 		}
 
 	}

@@ -58,7 +58,7 @@ import org.jspecify.annotations.Nullable;
  * State changes are applied under a lock held only for local reads, never while waiting for the
  * service, and told to the listener after it is released.
  */
-public final class LockEngine implements LockRegistry, LockIntrospection {
+public final class LockEngine implements LockRegistry, LockIntrospection, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(LockEngine.class);
 
@@ -472,6 +472,16 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	}
 
 	/**
+	 * Releases at once the locks kept for their {@code holdAtLeast}, as
+	 * {@link #releaseDeferred()}. The backend is not closed: it is its owner's (a bean of its
+	 * own, or the registry that made it), closed after the engine.
+	 */
+	@Override
+	public void close() {
+		releaseDeferred();
+	}
+
+	/**
 	 * How many closed locks wait for their {@code holdAtLeast} to pass.
 	 * @return the number of locks held beyond their close
 	 */
@@ -635,6 +645,14 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	}
 
 	/**
+	 * The backend the engine locks through.
+	 * @return the backend
+	 */
+	public LockBackend backend() {
+		return this.backend;
+	}
+
+	/**
 	 * The options the engine was made with.
 	 * @return the options
 	 */
@@ -663,7 +681,8 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 	 * and {@code WRITE} share one queue, so either brings the other
 	 * @param maxHandoffs with a local queue for {@code MUTEX}, how many times in a row a held
 	 * {@code MUTEX} may pass to the next waiting thread of this JVM without being released in the
-	 * service ({@code 0}: never; the backend may refuse sooner)
+	 * service ({@code 0}: never; at most {@link FencingTokens#MAX_HANDOFFS}; the backend may
+	 * refuse sooner)
 	 * @param maxHandoffTime how long after its acquisition in the service a {@code MUTEX} may
 	 * still be handed off
 	 * @param interruptOnRevocation whether to interrupt the holder's thread of a revocable lock
@@ -675,6 +694,13 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 		/** No interrupt, every type queued locally, no hand-off. */
 		public static final Options DEFAULTS = new Options(false, EnumSet.allOf(LockType.class));
 
+		/**
+		 * What the auto-configuration takes when no property says otherwise: no interrupt,
+		 * every type queued locally, and a held {@code MUTEX} handed off at most 8 times in a row
+		 * within 100 ms of its acquisition in the service.
+		 */
+		public static final Options STANDARD = DEFAULTS.withHandoff(8, Duration.ofMillis(100));
+
 		public Options {
 			EnumSet<LockType> types = EnumSet.noneOf(LockType.class);
 			types.addAll(localQueue);
@@ -683,8 +709,9 @@ public final class LockEngine implements LockRegistry, LockIntrospection {
 				types.add(LockType.WRITE);
 			}
 			localQueue = Set.copyOf(types);
-			if (maxHandoffs < 0) {
-				throw new IllegalArgumentException("maxHandoffs must not be negative, but was " + maxHandoffs);
+			if (maxHandoffs < 0 || maxHandoffs > FencingTokens.MAX_HANDOFFS) {
+				throw new IllegalArgumentException(
+						"maxHandoffs must be between 0 and " + FencingTokens.MAX_HANDOFFS + ", but was " + maxHandoffs);
 			}
 			Objects.requireNonNull(maxHandoffTime, "maxHandoffTime");
 		}

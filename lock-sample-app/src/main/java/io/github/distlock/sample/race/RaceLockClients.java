@@ -3,9 +3,11 @@ package io.github.distlock.sample.race;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.LockOperations;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockTemplate;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
@@ -53,9 +55,12 @@ class RaceLockClients {
 			client.close();
 			throw new IllegalStateException("A race instance could not connect to ZooKeeper");
 		}
-		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(client, resolver);
-		return new Client(new LockTemplate(registry), () -> {
-			registry.close();
+		ZooKeeperLockBackend backend = new ZooKeeperLockBackend(client, resolver);
+		LockEngine engine = new LockEngine(backend, new LockListener() {
+		}, LockEngine.Options.STANDARD);
+		return new Client(new LockTemplate(engine), () -> {
+			engine.close();
+			backend.close();
 			client.close();
 		});
 	}

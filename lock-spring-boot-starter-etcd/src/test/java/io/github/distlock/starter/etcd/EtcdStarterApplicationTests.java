@@ -10,7 +10,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockOperations;
-import io.github.distlock.etcd.EtcdLockRegistry;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -43,7 +45,8 @@ class EtcdStarterApplicationTests {
 		try (ConfigurableApplicationContext context = application
 			.run("--distributed-lock.etcd.endpoints=" + etcd.endpoint(), "--spring.main.banner-mode=off")) {
 			assertThat(context.getBean(LockOperations.class)).isNotNull();
-			assertThat(context.getBean(EtcdLockRegistry.class)).isNotNull();
+			assertThat(context.getBean(EtcdLockBackend.class)).isNotNull();
+			assertThat(context.getBean(LockRegistry.class)).isInstanceOf(LockEngine.class);
 			Counter counter = context.getBean(Counter.class);
 			ExecutorService threads = Executors.newFixedThreadPool(4);
 			try {

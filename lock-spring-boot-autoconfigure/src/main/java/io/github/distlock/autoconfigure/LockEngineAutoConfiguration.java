@@ -1,0 +1,36 @@
+package io.github.distlock.autoconfigure;
+
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.core.spi.LockBackend;
+import io.github.distlock.core.spi.LockEngine;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+
+/**
+ * Auto-configuration of the one {@link LockEngine}, the {@link LockRegistry} every lock goes
+ * through, over whichever {@link LockBackend} bean exists (ZooKeeper's, etcd's, or the
+ * application's own), with the engine options of the backend-neutral properties. It backs off
+ * when the application defines its own {@link LockRegistry}.
+ */
+@AutoConfiguration(after = { ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class })
+@ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
+@ConditionalOnBean(LockBackend.class)
+@EnableConfigurationProperties(DistributedLockProperties.class)
+@Import(LockListenersConfiguration.class)
+public final class LockEngineAutoConfiguration {
+
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean(LockRegistry.class)
+	LockEngine lockRegistry(LockBackend lockBackend, LockListeners listeners, DistributedLockProperties properties,
+			Environment environment) {
+		return new LockEngine(lockBackend, listeners.listener(), LockEngineOptions.of(properties, environment));
+	}
+
+}

@@ -1,0 +1,71 @@
+package io.github.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.distlock.core.spi.LockEngine;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.boot.context.properties.bind.BindResult;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
+
+/**
+ * The engine's one set of options, from the backend-neutral properties
+ * ({@code distributed-lock.local-queue.*}, {@code distributed-lock.lock-lost.interrupt-holder},
+ * {@code distributed-lock.revocation.interrupt-holder}). A setting given only under a backend's
+ * deprecated key ({@code distributed-lock.zookeeper.local-queue.enabled}, …) is taken from there,
+ * with a warning; the neutral key wins when both are set.
+ */
+final class LockEngineOptions {
+
+	private static final Log logger = LogFactory.getLog(LockEngineOptions.class);
+
+	private static final List<String> DEPRECATED_PREFIXES = List.of("distributed-lock.zookeeper.",
+			"distributed-lock.etcd.");
+
+	private final Binder binder;
+
+	private LockEngineOptions(Environment environment) {
+		this.binder = Binder.get(environment);
+	}
+
+	static LockEngine.Options of(DistributedLockProperties properties, Environment environment) {
+		LockEngineOptions settings = new LockEngineOptions(environment);
+		DistributedLockProperties.LocalQueue localQueue = properties.getLocalQueue();
+		boolean queued = settings.value("local-queue.enabled", Boolean.class, localQueue.isEnabled());
+		int maxHandoffs = settings.value("local-queue.max-handoffs", Integer.class, localQueue.getMaxHandoffs());
+		Duration maxHandoffTime = settings.value("local-queue.max-handoff-time", Duration.class,
+				localQueue.getMaxHandoffTime());
+		boolean interruptOnLoss = settings.value("lock-lost.interrupt-holder", Boolean.class,
+				properties.getLockLost().isInterruptHolder());
+		boolean interruptOnRevocation = settings.value("revocation.interrupt-holder", Boolean.class,
+				properties.getRevocation().isInterruptHolder());
+		return LockEngine.Options.of(interruptOnLoss, queued)
+			.withHandoff(queued ? maxHandoffs : 0, maxHandoffTime)
+			.withInterruptOnRevocation(interruptOnRevocation);
+	}
+
+	/**
+	 * The neutral key's value when it is set; else the first deprecated backend key that is
+	 * set; else the default.
+	 */
+	private <T> T value(String name, Class<T> type, T bound) {
+		String key = "distributed-lock." + name;
+		if (this.binder.bind(key, Bindable.of(type)).isBound()) {
+			return bound;
+		}
+		for (String prefix : DEPRECATED_PREFIXES) {
+			String deprecatedKey = prefix + name;
+			BindResult<T> deprecated = this.binder.bind(deprecatedKey, Bindable.of(type));
+			if (deprecated.isBound()) {
+				logger.warn(deprecatedKey + " is deprecated: use " + key + ", which holds for every backend");
+				return deprecated.get();
+			}
+		}
+		return bound;
+	}
+
+}
