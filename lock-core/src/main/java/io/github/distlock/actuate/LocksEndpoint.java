@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package io.github.distlock.actuate;
 
 import java.time.Instant;
@@ -31,6 +47,8 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
  * to give it up ({@link LockRegistry#requestRevocation}); a write operation, so that the
  * endpoint's default access, read-only, refuses it until
  * {@code management.endpoint.locks.access=unrestricted}.
+ *
+ * @since 0.1.0
  */
 @Endpoint(id = "locks", defaultAccess = Access.READ_ONLY)
 public class LocksEndpoint {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package io.github.distlock.core;
 
 import java.time.Duration;
@@ -28,6 +44,7 @@ import org.jspecify.annotations.Nullable;
  * @param owner who asks, recorded in the lock service with the request's contender, so that any
  * process can read who holds the lock ({@link LockRegistry#ownerOf}); {@code null} (the
  * default) records none. At most {@value #MAX_OWNER_LENGTH} characters, not blank.
+ * @since 0.1.0
  */
 public record LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast,
 		boolean revocable, @Nullable String owner) {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
@@ -11,6 +27,8 @@ import org.springframework.core.annotation.AnnotationUtils;
  * Applies a {@link LeaderOnlyInterceptor} to {@code @LeaderOnly} methods. Its order should be
  * before the lock advisor's, so that a method that is both skips where the process does not lead
  * without taking the lock.
+ *
+ * @since 0.1.0
  */
 public class LeaderOnlyAdvisor extends DefaultPointcutAdvisor {
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package io.github.distlock.leader;
 
 import java.net.InetAddress;
@@ -20,6 +36,8 @@ import io.github.distlock.core.LockState;
  * participant id: one {@link LockLeaderElection} per name, joined when {@link #start()} was
  * called, left on {@link #stop()}, and for good on {@link #close()}. It is a {@link LockListener}: told of the registry's
  * state changes, it revokes a leader whose lock is in doubt or lost at once.
+ *
+ * @since 0.1.0
  */
 public class LeaderElections implements LockListener, AutoCloseable {
 

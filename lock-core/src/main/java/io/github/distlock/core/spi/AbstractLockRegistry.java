@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package io.github.distlock.core.spi;
 
 import java.util.Collection;
@@ -17,7 +33,12 @@ import io.github.distlock.core.LockWaiter;
  * A {@link LockRegistry} and {@link LockIntrospection} that hands every call to a
  * {@link LockEngine}. A backend's public registry extends it, makes the engine over its
  * {@link LockBackend}, and adds what is its own (its client, its options, closing).
+ *
+ * @since 0.1.0
+ * @deprecated since 0.1.0: the engine is the registry; use {@link LockEngine} over the
+ * backend, and close the engine, then the backend
  */
+@Deprecated(since = "0.1.0")
 public abstract class AbstractLockRegistry implements LockRegistry, LockIntrospection {
 
 	private final LockEngine engine;
