@@ -26,7 +26,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.LockOperations;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 

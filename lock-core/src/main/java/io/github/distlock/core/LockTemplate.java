@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * lock through {@link LockContext}, and reports a lock lost while the work ran. A lock in doubt
  * when the work ends is kept until the lock service settles it: {@code execute} returns the
  * result once it is held again, and reports it as lost if it is lost. Lock events
- * come from the registry ({@link io.github.distlock.core.spi.LockEngine} tells its listener of
+ * come from the registry ({@link io.github.distlock.core.engine.LockEngine} tells its listener of
  * each), or from the template for a registry that tells none.
  *
  * @since 0.1.0
@@ -72,7 +72,7 @@ public class LockTemplate implements LockOperations {
 	/**
 	 * Creates a template that tells a listener of the acquisitions, failures and releases
 	 * through it: for a registry that tells no listener itself. A registry built on
-	 * {@link io.github.distlock.core.spi.LockEngine} tells its own listener of every lock event;
+	 * {@link io.github.distlock.core.engine.LockEngine} tells its own listener of every lock event;
 	 * a listener given to both is told twice.
 	 * @param registry the lock backend
 	 * @param listener told of acquisitions, failures and releases through this template

@@ -17,17 +17,9 @@
 package io.github.distlock.leader;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.util.HashSet;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockAcquisitionException;
@@ -57,6 +49,10 @@ import org.jspecify.annotations.Nullable;
  * meanwhile). A leader whose process did not run for longer than the
  * pause tolerance gives leadership up when it resumes, before the lock service could tell it
  * that its session ended, and does not count as leader meanwhile.
+ * <p>
+ * Its jobs are classes of their own: the thread it takes part on ({@code CampaignThread}), its
+ * terms and the threads doing their work ({@code Terms}), and a run of the selector task
+ * ({@code SelectorTaskRun}); this class takes the lock and leads while it is held.
  *
  * @since 0.1.0
  */
@@ -70,10 +66,6 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	/** How long one attempt to take the election's lock waits; the participant then queues again. */
 	private static final Duration CAMPAIGN_WAIT = Duration.ofMinutes(10);
 
-	private static final long CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-
-	private static final long CLOSE_WAIT_MILLIS = 10_000;
-
 	private final LockRegistry registry;
 
 	private final String name;
@@ -84,41 +76,15 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 
 	private final Options options;
 
-	private final LeadershipListener listener;
-
 	private final ExecutorService notifier;
 
 	private final boolean ownNotifier;
 
-	private final AtomicReference<@Nullable Leadership> leadership = new AtomicReference<>();
+	private final Terms terms;
 
-	/** Guards {@link #changes}, {@link #thread}, {@link #closed} and the wait for a change of the lock's state. */
-	private final ReentrantLock stateLock = new ReentrantLock();
-
-	private final Condition changed = this.stateLock.newCondition();
-
-	/**
-	 * Guards the start and end of a term with its event, so that listeners are told in order, and
-	 * {@link #workers}, so that a thread that finished its leader work is not interrupted.
-	 */
-	private final ReentrantLock termLock = new ReentrantLock();
-
-	private final Set<Thread> workers = new HashSet<>();
-
-	/** The workers interrupted for a revocation, whose interrupt is cleared when their work ends. */
-	private final Set<Thread> interrupted = new HashSet<>();
-
-	private long changes;
-
-	private @Nullable Thread thread;
-
-	private boolean closed;
+	private final CampaignThread campaign;
 
 	private volatile @Nullable LockHandle lock;
-
-	private volatile boolean running;
-
-	private volatile RevocationReason lastReason = RevocationReason.LEFT;
 
 	/** When the election's thread last looked at its lock while leading ({@link System#nanoTime()}). */
 	private volatile long heartbeat;
@@ -172,11 +138,13 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 		}
 		this.participantId = participantId;
 		this.options = Objects.requireNonNull(options, "options");
-		this.listener = Objects.requireNonNull(listener, "listener");
+		Objects.requireNonNull(listener, "listener");
 		this.task = task;
 		this.pauseToleranceNanos = options.pauseTolerance().toNanos();
 		this.ownNotifier = (notifier == null);
 		this.notifier = (notifier != null) ? notifier : LeaderElections.newNotifier();
+		this.terms = new Terms(name, participantId, listener, this.notifier, options.interruptOnRevoke() || task != null);
+		this.campaign = new CampaignThread(name);
 	}
 
 	@Override
@@ -214,13 +182,13 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	@Override
 	public boolean isLeader() {
 		LockHandle held = this.lock;
-		return this.leadership.get() != null && held != null && held.state() == LockState.HELD
+		return this.terms.current() != null && held != null && held.state() == LockState.HELD
 				&& System.nanoTime() - this.heartbeat <= this.pauseToleranceNanos;
 	}
 
 	@Override
 	public Optional<Leadership> leadership() {
-		return isLeader() ? Optional.ofNullable(this.leadership.get()) : Optional.empty();
+		return isLeader() ? Optional.ofNullable(this.terms.current()) : Optional.empty();
 	}
 
 	/**
@@ -238,60 +206,24 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	 * @return whether it was started and not stopped
 	 */
 	public boolean isRunning() {
-		return this.running;
+		return this.campaign.running();
 	}
 
 	@Override
 	public <T extends @Nullable Object> T executeAsLeader(LeaderCallback<T> callback) {
 		Objects.requireNonNull(callback, "callback");
-		Leadership term = this.leadership.get();
+		Leadership term = this.terms.current();
 		if (term == null || !isLeader()) {
 			throw new NotLeaderException(this.name);
 		}
 		if (term.equals(LeaderContext.current())) {
 			return callback.doAsLeader(term);
 		}
-		T result = asWorker(term, callback);
-		if (this.leadership.get() != term) {
-			throw new LeadershipLostException(term, this.lastReason);
+		T result = this.terms.asWorker(term, callback);
+		if (this.terms.current() != term) {
+			throw new LeadershipLostException(term, this.terms.lastReason());
 		}
 		return result;
-	}
-
-	/**
-	 * Runs work of a term as a worker that a revocation interrupts (when asked); refuses it if
-	 * the term ended already, and clears an interrupt of the revocation when it returns.
-	 */
-	private <T extends @Nullable Object> T asWorker(Leadership term, LeaderCallback<T> work) {
-		Thread worker = Thread.currentThread();
-		this.termLock.lock();
-		try {
-			if (this.leadership.get() != term) {
-				throw new NotLeaderException(this.name);
-			}
-			this.workers.add(worker);
-		}
-		finally {
-			this.termLock.unlock();
-		}
-		Leadership outer = LeaderContext.enter(term);
-		try {
-			return work.doAsLeader(term);
-		}
-		finally {
-			LeaderContext.leave(outer);
-			this.termLock.lock();
-			try {
-				this.workers.remove(worker);
-				if (this.interrupted.remove(worker)) {
-					// the interrupt was for this work, not for what the thread does next
-					Thread.interrupted();
-				}
-			}
-			finally {
-				this.termLock.unlock();
-			}
-		}
 	}
 
 	/**
@@ -301,24 +233,7 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	 * @throws IllegalStateException if it was closed
 	 */
 	public void start() {
-		this.stateLock.lock();
-		try {
-			if (this.closed) {
-				throw new IllegalStateException("Election '" + this.name + "' was closed");
-			}
-			this.running = true;
-			if (this.thread != null) {
-				// the thread of an earlier stop() has not ended yet: it takes part again
-				return;
-			}
-			Thread campaign = new Thread(this::campaign, "distributed-lock-leader-" + this.name);
-			campaign.setDaemon(true);
-			this.thread = campaign;
-			campaign.start();
-		}
-		finally {
-			this.stateLock.unlock();
-		}
+		this.campaign.start(this::campaign);
 	}
 
 	/**
@@ -328,31 +243,7 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	 * again.
 	 */
 	public void stop() {
-		Thread campaign;
-		this.stateLock.lock();
-		try {
-			this.running = false;
-			campaign = this.thread;
-			this.changed.signalAll();
-		}
-		finally {
-			this.stateLock.unlock();
-		}
-		if (campaign == null || campaign == Thread.currentThread()) {
-			return;
-		}
-		campaign.interrupt();
-		try {
-			campaign.join(CLOSE_WAIT_MILLIS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		if (campaign.isAlive()) {
-			logger.warn("Election '" + this.name + "': its thread did not end within " + CLOSE_WAIT_MILLIS
-					+ " ms of leaving (a leader task that ignores interrupts?); it releases the election's lock"
-					+ " once the task has ended");
-		}
+		this.campaign.stop();
 	}
 
 	/**
@@ -360,14 +251,7 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	 */
 	@Override
 	public void close() {
-		this.stateLock.lock();
-		try {
-			this.closed = true;
-		}
-		finally {
-			this.stateLock.unlock();
-		}
-		stop();
+		this.campaign.close();
 		if (this.ownNotifier) {
 			this.notifier.shutdown();
 		}
@@ -380,50 +264,19 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	 */
 	public void lockStateChanged() {
 		revokeUnlessHeld();
-		signal();
-	}
-
-	private void signal() {
-		this.stateLock.lock();
-		try {
-			this.changes++;
-			this.changed.signalAll();
-		}
-		finally {
-			this.stateLock.unlock();
-		}
+		this.campaign.signal();
 	}
 
 	private void campaign() {
 		do {
 			takePart();
-			revoke(RevocationReason.LEFT);
+			this.terms.revoke(RevocationReason.LEFT);
 		}
-		while (!ended());
-	}
-
-	/**
-	 * Ends the election's thread, unless {@link #start()} was called since the last
-	 * {@link #stop()}: a start either finds the thread gone and starts another, or finds it here
-	 * and it takes part again.
-	 * @return whether the thread ends
-	 */
-	private boolean ended() {
-		this.stateLock.lock();
-		try {
-			if (this.running) {
-				return false;
-			}
-			this.thread = null;
-			return true;
-		}
-		finally {
-			this.stateLock.unlock();
-		}
+		while (!this.campaign.ended());
 	}
 
 	private void takePart() {
-		while (this.running) {
+		while (this.campaign.running()) {
 			LockHandle handle = takeLock();
 			if (handle == null) {
 				continue;
@@ -432,7 +285,7 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 				lead(handle);
 			}
 			finally {
-				revoke(RevocationReason.LEFT);
+				this.terms.revoke(RevocationReason.LEFT);
 				this.lock = null;
 				// an interrupt that ended the term must not keep the release from the lock service
 				Thread.interrupted();
@@ -458,7 +311,7 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 			// queue again
 		}
 		catch (RuntimeException ex) {
-			if (this.running) {
+			if (this.campaign.running()) {
 				logger.warn("Election '" + this.name + "': could not take part (" + ex
 						+ "); trying again in " + this.options.retryDelay());
 				pause(this.options.retryDelay());
@@ -474,14 +327,14 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	private void lead(LockHandle handle) {
 		this.heartbeat = System.nanoTime();
 		this.lock = handle;
-		TaskRun taskRun = null;
+		SelectorTaskRun taskRun = null;
 		try {
-			while (this.running) {
-				long seen = changes();
+			while (this.campaign.running()) {
+				long seen = this.campaign.changes();
 				long now = System.nanoTime();
-				if (now - this.heartbeat > this.pauseToleranceNanos && this.leadership.get() != null) {
+				if (now - this.heartbeat > this.pauseToleranceNanos && this.terms.current() != null) {
 					// the process did not run for a while: the lock service may have let the lock go
-					revoke(RevocationReason.PAUSED);
+					this.terms.revoke(RevocationReason.PAUSED);
 					return;
 				}
 				this.heartbeat = now;
@@ -490,28 +343,28 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 				}
 				LockState state = handle.state();
 				if (state == LockState.HELD) {
-					Leadership term = grant();
+					Leadership term = grant(handle);
 					if (term != null && this.task != null && taskRun == null) {
-						taskRun = new TaskRun(term);
+						taskRun = new SelectorTaskRun(this.name, this.task, this.terms, term, this.campaign::signal);
 					}
 				}
 				else if (state == LockState.IN_DOUBT) {
-					revoke(RevocationReason.IN_DOUBT);
+					this.terms.revoke(RevocationReason.IN_DOUBT);
 					if (taskRun != null) {
 						// the task ended with its term; it gives the lock up and queues again
 						return;
 					}
 				}
 				else {
-					revoke(RevocationReason.LOST);
+					this.terms.revoke(RevocationReason.LOST);
 					return;
 				}
-				awaitChange(seen);
+				this.campaign.awaitChange(seen);
 			}
 		}
 		finally {
 			if (taskRun != null) {
-				revoke(RevocationReason.LEFT);
+				this.terms.revoke(RevocationReason.LEFT);
 				taskRun.awaitEnd();
 				this.taskFailed = taskRun.failed();
 			}
@@ -522,24 +375,12 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	 * Begins a term unless one runs; ends it at once if the lock was no longer held when it
 	 * began (a state change told meanwhile may have found no term to revoke).
 	 */
-	private @Nullable Leadership grant() {
-		Leadership term;
-		this.termLock.lock();
-		try {
-			Leadership current = this.leadership.get();
-			if (current != null) {
-				return current;
-			}
-			term = new Leadership(this.name, this.participantId, this.lock.fencingToken(), Instant.now());
-			this.leadership.set(term);
-			notify(() -> this.listener.granted(term));
+	private @Nullable Leadership grant(LockHandle handle) {
+		Terms.Term term = this.terms.begin(handle.fencingToken());
+		if (!term.began()) {
+			return term.leadership();
 		}
-		finally {
-			this.termLock.unlock();
-		}
-		logger.info("Election '" + this.name + "': participant '" + this.participantId + "' leads (epoch "
-				+ term.epoch() + ")");
-		return revokeUnlessHeld() ? null : term;
+		return revokeUnlessHeld() ? null : term.leadership();
 	}
 
 	private boolean revokeUnlessHeld() {
@@ -551,75 +392,8 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 		if (state == LockState.HELD) {
 			return false;
 		}
-		revoke((state == LockState.IN_DOUBT) ? RevocationReason.IN_DOUBT : RevocationReason.LOST);
+		this.terms.revoke((state == LockState.IN_DOUBT) ? RevocationReason.IN_DOUBT : RevocationReason.LOST);
 		return true;
-	}
-
-	private void revoke(RevocationReason reason) {
-		Leadership term;
-		this.termLock.lock();
-		try {
-			term = this.leadership.getAndSet(null);
-			if (term == null) {
-				return;
-			}
-			this.lastReason = reason;
-			if (this.options.interruptOnRevoke() || this.task != null) {
-				this.workers.forEach(Thread::interrupt);
-				this.interrupted.addAll(this.workers);
-			}
-			notify(() -> this.listener.revoked(term, reason));
-		}
-		finally {
-			this.termLock.unlock();
-		}
-		logger.info("Election '" + this.name + "': participant '" + this.participantId + "' no longer leads (epoch "
-				+ term.epoch() + ", " + reason + ")");
-	}
-
-	private long changes() {
-		this.stateLock.lock();
-		try {
-			return this.changes;
-		}
-		finally {
-			this.stateLock.unlock();
-		}
-	}
-
-	private void awaitChange(long seen) {
-		this.stateLock.lock();
-		try {
-			if (this.running && this.changes == seen) {
-				this.changed.awaitNanos(CHECK_NANOS);
-			}
-		}
-		catch (InterruptedException ex) {
-			// stop() interrupts; the loop looks at running
-		}
-		finally {
-			this.stateLock.unlock();
-		}
-	}
-
-	/**
-	 * Hands a listener call to the notifier thread; never calls it on the caller's thread, which
-	 * may be a lock service's event thread. A call after the elections were closed is dropped.
-	 */
-	private void notify(Runnable call) {
-		try {
-			this.notifier.execute(() -> {
-				try {
-					call.run();
-				}
-				catch (RuntimeException ex) {
-					logger.warn("Election '" + this.name + "': a leadership listener failed", ex);
-				}
-			});
-		}
-		catch (RejectedExecutionException closed) {
-			logger.debug("Election '" + this.name + "': a leadership event after the elections were closed was dropped");
-		}
 	}
 
 	private void closeQuietly(LockHandle handle) {
@@ -644,91 +418,6 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	public String toString() {
 		return "LeaderElection[name=" + this.name + ", participant=" + this.participantId + ", leader=" + isLeader()
 				+ "]";
-	}
-
-	/**
-	 * One run of the selector task, on a thread of its own, as a worker of its term: the
-	 * election's thread goes on watching the lock and the process's pauses meanwhile.
-	 */
-	private final class TaskRun {
-
-		private final Thread thread;
-
-		private volatile boolean ended;
-
-		private volatile boolean failed;
-
-		TaskRun(Leadership term) {
-			this.thread = new Thread(() -> run(term), "distributed-lock-leader-task-" + LockLeaderElection.this.name);
-			this.thread.setDaemon(true);
-			this.thread.start();
-		}
-
-		private void run(Leadership term) {
-			try {
-				asWorker(term, (leadership) -> {
-					try {
-						LockLeaderElection.this.task.lead(leadership);
-					}
-					catch (InterruptedException ex) {
-						// revoked, or leaving
-					}
-					catch (Exception ex) {
-						this.failed = true;
-						logger.warn("Election '" + LockLeaderElection.this.name + "': the leader task failed", ex);
-					}
-					return null;
-				});
-			}
-			catch (NotLeaderException revokedBeforeItBegan) {
-				// the term ended before the task could begin
-			}
-			catch (RuntimeException ex) {
-				this.failed = true;
-				logger.warn("Election '" + LockLeaderElection.this.name + "': the leader task failed", ex);
-			}
-			finally {
-				this.ended = true;
-				signal();
-			}
-		}
-
-		boolean ended() {
-			return this.ended;
-		}
-
-		boolean failed() {
-			return this.failed;
-		}
-
-		/**
-		 * Waits for the task, which its term's revocation interrupted, however long it takes:
-		 * the election's lock is released only after it, so that no participant, in this
-		 * process or another, leads beside it (unless the lock is lost meanwhile). An interrupt
-		 * ({@link #stop()}) does not end the wait; a warning is logged every 10 seconds.
-		 */
-		void awaitEnd() {
-			long start = System.nanoTime();
-			boolean interrupted = false;
-			while (this.thread.isAlive()) {
-				try {
-					this.thread.join(CLOSE_WAIT_MILLIS);
-				}
-				catch (InterruptedException ex) {
-					interrupted = true;
-					continue;
-				}
-				if (this.thread.isAlive()) {
-					logger.warn("Election '" + LockLeaderElection.this.name + "': the leader task has not ended "
-							+ TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + " s after its revocation"
-							+ " (does it ignore interrupts?); the election's lock is kept until it does");
-				}
-			}
-			if (interrupted) {
-				Thread.currentThread().interrupt();
-			}
-		}
-
 	}
 
 	/**

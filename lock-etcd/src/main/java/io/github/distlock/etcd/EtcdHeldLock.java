@@ -20,13 +20,14 @@ import io.etcd.jetcd.Watch;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.FencingTokens;
+import io.github.distlock.core.spi.RevocableLock;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A contender key whose turn came. Its state follows the lease the key is bound to. The key may
  * pass from thread to thread of this process (local hand-off) before it is deleted.
  */
-final class EtcdHeldLock implements BackendLock {
+final class EtcdHeldLock implements RevocableLock {
 
 	private final EtcdLockBackend backend;
 

@@ -34,6 +34,8 @@ import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.LockBackend;
+import io.github.distlock.core.spi.OwnerRecordingBackend;
+import io.github.distlock.core.spi.RevocableBackend;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -50,13 +52,13 @@ import org.jspecify.annotations.Nullable;
  * A held lock follows its lease ({@link EtcdSession}): {@link io.github.distlock.core.LockState#IN_DOUBT
  * in doubt} while renewals fail or are late, {@link io.github.distlock.core.LockState#LOST lost}
  * once etcd may have let it expire, and {@link io.github.distlock.core.LockState#HELD held} again
- * when a renewal gets through in time. A {@link io.github.distlock.core.spi.LockEngine} over it
+ * when a renewal gets through in time. A {@link io.github.distlock.core.engine.LockEngine} over it
  * is the registry users lock through; the engine is closed before the backend, and the jetcd
  * client is the caller's to close.
  *
  * @since 0.1.0
  */
-public final class EtcdLockBackend implements LockBackend, AutoCloseable {
+public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBackend, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(EtcdLockBackend.class);
 

@@ -28,7 +28,7 @@ import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.AbstractLockRegistry;
 import io.github.distlock.core.spi.FencingTokens;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import org.jspecify.annotations.Nullable;
 
 /**

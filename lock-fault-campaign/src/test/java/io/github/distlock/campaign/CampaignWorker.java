@@ -42,7 +42,7 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 
 /**
  * A client process of the campaign: several threads take locks through the starter's

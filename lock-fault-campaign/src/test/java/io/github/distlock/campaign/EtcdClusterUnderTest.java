@@ -37,7 +37,7 @@ import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.options.GetOption;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.etcd.EtcdLockPathResolver;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.test.etcd.EtcdCluster;
 

@@ -26,7 +26,7 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.etcd.EtcdLockPathResolver;
 import io.github.distlock.etcd.EtcdLockBackend;
 

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.apache.curator.framework.CuratorFramework;

@@ -18,7 +18,7 @@ package io.github.distlock.autoconfigure;
 
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.spi.LockBackend;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;

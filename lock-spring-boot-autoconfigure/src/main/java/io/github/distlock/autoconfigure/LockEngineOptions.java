@@ -19,7 +19,7 @@ package io.github.distlock.autoconfigure;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -17,7 +17,7 @@
 package io.github.distlock.autoconfigure;
 
 import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.interceptor.LockOperationSource;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 

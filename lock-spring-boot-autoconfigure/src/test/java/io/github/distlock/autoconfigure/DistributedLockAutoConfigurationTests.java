@@ -28,7 +28,7 @@ import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockTemplate;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.etcd.EtcdLockRegistry;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;

@@ -26,7 +26,7 @@ import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.etcd.EtcdLockPathResolver;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.etcd.EtcdLockRegistry;
 import io.github.distlock.test.etcd.EtcdServerExtension;

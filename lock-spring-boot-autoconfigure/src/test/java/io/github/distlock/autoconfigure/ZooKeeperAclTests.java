@@ -29,7 +29,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.health.ZookeeperHealthIndicator;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;

@@ -31,7 +31,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;

@@ -23,6 +23,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.FencingTokens;
+import io.github.distlock.core.spi.RevocableLock;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
@@ -35,7 +36,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A lock held through a ZooKeeper node. Its state follows the session that created the node.
  */
-final class ZooKeeperHeldLock implements BackendLock {
+final class ZooKeeperHeldLock implements RevocableLock {
 
 	private static final Log logger = LogFactory.getLog(ZooKeeperHeldLock.class);
 

@@ -31,6 +31,8 @@ import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.LockBackend;
+import io.github.distlock.core.spi.OwnerRecordingBackend;
+import io.github.distlock.core.spi.RevocableBackend;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
@@ -50,12 +52,12 @@ import org.jspecify.annotations.Nullable;
  * {@code InterProcessReadWriteLock}, so that processes using those recipes on the same paths are
  * excluded too.
  * <p>
- * A {@link io.github.distlock.core.spi.LockEngine} over it is the registry users lock through;
+ * A {@link io.github.distlock.core.engine.LockEngine} over it is the registry users lock through;
  * the engine is closed before the backend, and the Curator client is the caller's to close.
  *
  * @since 0.1.0
  */
-public final class ZooKeeperLockBackend implements LockBackend, AutoCloseable {
+public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecordingBackend, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ZooKeeperLockBackend.class);
 

@@ -28,6 +28,7 @@ import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockWaiter;
+import io.github.distlock.core.engine.LockEngine;
 
 /**
  * A {@link LockRegistry} and {@link LockIntrospection} that hands every call to a

@@ -67,12 +67,12 @@ public interface BackendLock {
 	void release();
 
 	/**
-	 * Watches for requests to revoke this lock ({@link LockBackend#requestRevocation}), including
-	 * one made before the watch began; called once, by the engine, for a revocable lock of a type
-	 * the backend {@link LockBackend#supportsRevocation supports}. The watch ends with the lock.
-	 * @param onRequested run, on the lock service's event thread, when a request is seen; does
-	 * not block
+	 * Watches for requests to revoke this lock.
+	 * @param onRequested run when a request is seen
+	 * @deprecated since 0.1.0: the locks of a {@link RevocableBackend} implement
+	 * {@link RevocableLock}, which the engine calls; this default refuses
 	 */
+	@Deprecated(since = "0.1.0")
 	default void watchRevocation(Runnable onRequested) {
 		throw new UnsupportedOperationException(getClass().getSimpleName() + " does not support revocation");
 	}

@@ -30,7 +30,7 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 
 /**
- * A lock service beneath a {@link LockEngine}, which makes it a
+ * A lock service beneath a {@link io.github.distlock.core.engine.LockEngine}, which makes it a
  * {@link io.github.distlock.core.LockRegistry}. The engine does what is the same for every
  * service: it tracks the locks this process holds and awaits, grants a thread's re-entries
  * itself (it asks the backend only for a thread's first lock of a kind on a key, and for a
@@ -57,8 +57,9 @@ import io.github.distlock.core.LockState;
  * final. It reads local state only and never blocks. Whenever it may have changed for any held
  * lock, the backend runs the callback given to {@link #onStateChange}, on a thread that it does
  * not block for the service.</li>
- * <li><b>Owner.</b> A request's {@link LockRequest#owner() owner} is recorded with its
- * contender, where {@link #ownerOf} reads it for the holder, in any process.</li>
+ * <li><b>Owner</b>, for an {@link OwnerRecordingBackend}: a request's
+ * {@link LockRequest#owner() owner} is recorded with its contender, where
+ * {@link OwnerRecordingBackend#ownerOf} reads it for the holder, in any process.</li>
  * <li><b>No leftovers.</b> Once a lock is released, or an acquisition has failed for whatever
  * reason, nothing of it is left in the service, or it is deleted in the background as soon as the
  * service can be reached, or it goes with the session that owned it.</li>
@@ -133,39 +134,43 @@ public interface LockBackend {
 	void onStateChange(Runnable callback);
 
 	/**
-	 * Whether locks of a type may be acquired as revocable: their holder is then told, through
-	 * {@link BackendLock#watchRevocation(Runnable)}, when {@link #requestRevocation} asks for the
-	 * lock, in this process or another.
+	 * Whether locks of a type may be acquired as revocable.
 	 * @param type the lock type
-	 * @return whether revocation of that type is supported; {@code false} by default
+	 * @return {@code false} by default
+	 * @deprecated since 0.1.0: a backend with revocation implements {@link RevocableBackend},
+	 * which the engine asks; this default says no
 	 */
+	@Deprecated(since = "0.1.0")
 	default boolean supportsRevocation(LockType type) {
 		return false;
 	}
 
 	/**
-	 * Asks the holder of a lock, in any process, to give it up: the lock service records the
-	 * request where the holder's {@link BackendLock#watchRevocation watch} sees it. Never affects
-	 * a holder that does not watch.
+	 * Asks the holder of a lock to give it up.
 	 * @param key the lock key
 	 * @param path the key's lock path
-	 * @param type a type for which {@link #supportsRevocation} is {@code true}
+	 * @param type the lock type
 	 * @return whether the lock was held
 	 * @throws Exception if the lock service failed
+	 * @deprecated since 0.1.0: a backend with revocation implements {@link RevocableBackend};
+	 * this default refuses
 	 */
+	@Deprecated(since = "0.1.0")
 	default boolean requestRevocation(String key, String path, LockType type) throws Exception {
 		throw new UnsupportedOperationException(getClass().getSimpleName() + " does not support revocation");
 	}
 
 	/**
-	 * The owner recorded by the holder of a lock ({@link LockRequest#owner()}), in any process.
+	 * The owner recorded by the holder of a lock.
 	 * @param key the lock key
 	 * @param path the key's lock path
 	 * @param type the kind of lock
-	 * @return the holder's owner; empty if the lock is free or its holder recorded none (the
-	 * default, for a backend that records no owners)
+	 * @return empty by default
 	 * @throws Exception if the lock service failed
+	 * @deprecated since 0.1.0: a backend that records owners implements
+	 * {@link OwnerRecordingBackend}, which the engine asks; this default records none
 	 */
+	@Deprecated(since = "0.1.0")
 	default Optional<String> ownerOf(String key, String path, LockType type) throws Exception {
 		return Optional.empty();
 	}

@@ -15,11 +15,14 @@
  */
 
 /**
- * What a lock backend implements ({@link io.github.distlock.core.spi.LockBackend}) and the
- * engine that makes it a lock registry ({@link io.github.distlock.core.spi.LockEngine}).
+ * What a lock backend implements: {@link io.github.distlock.core.spi.LockBackend} and
+ * {@link io.github.distlock.core.spi.BackendLock}, with the capabilities a backend may have
+ * ({@link io.github.distlock.core.spi.RevocableBackend},
+ * {@link io.github.distlock.core.spi.OwnerRecordingBackend}) and the rule for fencing tokens
+ * ({@link io.github.distlock.core.spi.FencingTokens}). The engine that makes a backend a lock
+ * registry is in {@code io.github.distlock.core.engine}.
  * <p>
- * SPI: what a lock backend implements, with the engine over it; applications need it only to build
- * a registry without the auto-configuration.
+ * SPI: what a lock backend implements; applications do not need it.
  */
 @NullMarked
 package io.github.distlock.core.spi;

@@ -22,7 +22,7 @@ import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockTemplate;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;

@@ -27,7 +27,7 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import org.junit.jupiter.api.Test;

@@ -32,6 +32,7 @@ import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.FencingTokens;
 import io.github.distlock.core.spi.LockBackend;
+import io.github.distlock.core.spi.OwnerRecordingBackend;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,7 +40,7 @@ import org.jspecify.annotations.Nullable;
  * {@link InMemoryLockService}, with one session at a time and a connection that a test may
  * suspend, restore, or end with the session.
  */
-final class InMemoryLockBackend implements LockBackend {
+final class InMemoryLockBackend implements OwnerRecordingBackend {
 
 	private static final String PATH_PREFIX = "memory:";
 

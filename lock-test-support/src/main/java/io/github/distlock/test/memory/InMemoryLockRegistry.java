@@ -28,7 +28,7 @@ import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.AbstractLockRegistry;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 
 /**
  * A client of an {@link InMemoryLockService}, as one process with one session would be: a
@@ -159,6 +159,14 @@ public class InMemoryLockRegistry extends AbstractLockRegistry implements AutoCl
 	@Override
 	public Collection<String> participants(String key, LockType type) {
 		return super.participants(key, type);
+	}
+
+	/**
+	 * How many closed locks wait for their {@code holdAtLeast} to pass.
+	 * @return the number of locks held beyond their close
+	 */
+	public int deferredReleaseCount() {
+		return engine().deferredReleaseCount();
 	}
 
 	/**

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockRequest;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.test.memory.ObservedBackend.Rule;
 
 /**

@@ -24,7 +24,7 @@ import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.test.memory.EngineScenario.Process;
 import io.github.distlock.test.memory.ObservedBackend.Rule;
 

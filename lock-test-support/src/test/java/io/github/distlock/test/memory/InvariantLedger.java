@@ -30,7 +30,7 @@ import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
-import io.github.distlock.core.spi.LockEngine;
+import io.github.distlock.core.engine.LockEngine;
 
 /**
  * What the holders of a scenario's locks saw, checked against the engine's invariants as they

@@ -29,6 +29,9 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.LockBackend;
+import io.github.distlock.core.spi.OwnerRecordingBackend;
+import io.github.distlock.core.spi.RevocableBackend;
+import io.github.distlock.core.spi.RevocableLock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,7 +43,7 @@ import org.jspecify.annotations.Nullable;
  * It keeps every rule of a {@link LockBackend}, or breaks exactly one of them
  * ({@link Rule}), so that the tests can show the interleavings they explore catch that.
  */
-final class ObservedBackend implements LockBackend {
+final class ObservedBackend implements RevocableBackend, OwnerRecordingBackend {
 
 	/**
 	 * The rules the backend keeps.
@@ -183,7 +186,7 @@ final class ObservedBackend implements LockBackend {
 	/**
 	 * A lock of the in-memory backend, with the revocation requests recorded with its contender.
 	 */
-	private final class Observed implements BackendLock {
+	private final class Observed implements RevocableLock {
 
 		private final BackendLock delegate;
 

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.core.spi;
+package io.github.distlock.core.engine;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,6 +41,9 @@ import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.spi.BackendLock;
+import io.github.distlock.core.spi.FencingTokens;
+import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
 import io.github.distlock.test.memory.InMemoryLockService;
 import org.jspecify.annotations.Nullable;
@@ -173,13 +176,13 @@ class LockEngineTests {
 		LockHandle kept = registry
 			.acquire(request("kept", LockType.SEMAPHORE_MUTEX, LONG).withHoldAtLeast(Duration.ofHours(1)));
 		kept.close();
-		assertThat(registry.engine().deferredReleaseCount()).isOne();
+		assertThat(registry.deferredReleaseCount()).isOne();
 		registry.expireSession();
 		assertThat(Thread.interrupted()).as("the thread that closed the lock was interrupted").isFalse();
 		await().atMost(LONG).until(() -> !released.isEmpty());
 		assertThat(kept.state()).isEqualTo(LockState.RELEASED);
 		assertThat(released).containsExactly("kept RELEASED");
-		assertThat(registry.engine().deferredReleaseCount()).isZero();
+		assertThat(registry.deferredReleaseCount()).isZero();
 	}
 
 	@Test

@@ -13,24 +13,24 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-
 package io.github.distlock.core.spi;
 
-import io.github.distlock.annotation.LockType;
-
 /**
- * The separate locks a key has: one per kind, where {@code READ} and {@code WRITE} are one.
+ * A {@link BackendLock} of a {@link RevocableBackend}, for the types whose revocation it
+ * supports.
+ *
+ * @since 0.1.0
  */
-enum LockKind {
+public interface RevocableLock extends BackendLock {
 
-	MUTEX, SEMAPHORE_MUTEX, READ_WRITE;
-
-	static LockKind of(LockType type) {
-		return switch (type) {
-			case MUTEX -> MUTEX;
-			case SEMAPHORE_MUTEX -> SEMAPHORE_MUTEX;
-			case READ, WRITE -> READ_WRITE;
-		};
-	}
+	/**
+	 * Watches for requests to revoke this lock ({@link RevocableBackend#requestRevocation}),
+	 * including one made before the watch began; called once, by the engine, for a revocable
+	 * lock. The watch ends with the lock (its release or its hand-off).
+	 * @param onRequested run, on the lock service's event thread, when a request is seen; does
+	 * not block
+	 */
+	@Override
+	void watchRevocation(Runnable onRequested);
 
 }

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.core.spi;
+package io.github.distlock.core.engine;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.core.spi;
+package io.github.distlock.core.engine;
 
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -34,13 +34,13 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Only the acquiring thread may close it, except for a {@link LockType#SEMAPHORE_MUTEX}; closing
  * twice does nothing. A close before the request's {@link LockRequest#holdAtLeast() holdAtLeast}
- * has passed leaves the lock held until then, and the engine releases it in the background. An
+ * has passed leaves the lock held until then, and it is released in the background. An
  * interrupt for a lost lock and the close are ordered, so that a holder that closed before the
  * loss was told is not interrupted.
  */
 final class EngineLockHandle implements LockHandle {
 
-	private final LockEngine engine;
+	private final HandleCloser closer;
 
 	private final LockTable.Entry entry;
 
@@ -66,12 +66,12 @@ final class EngineLockHandle implements LockHandle {
 
 	private final AtomicBoolean revocationTold = new AtomicBoolean();
 
-	/** This handle's number in its engine, its hash code. */
+	/** This handle's number among those of its engine, its hash code. */
 	private final long number;
 
-	EngineLockHandle(LockEngine engine, long number, LockTable.Entry entry, Hold hold, LockRequest request,
+	EngineLockHandle(HandleCloser closer, long number, LockTable.Entry entry, Hold hold, LockRequest request,
 			String path, LockState state) {
-		this.engine = engine;
+		this.closer = closer;
 		this.number = number;
 		this.entry = entry;
 		this.hold = hold;
@@ -138,8 +138,8 @@ final class EngineLockHandle implements LockHandle {
 		return this.revocationTold.compareAndSet(false, true);
 	}
 
-	LockEngine engine() {
-		return this.engine;
+	HandleCloser closer() {
+		return this.closer;
 	}
 
 	Thread owner() {
@@ -200,7 +200,7 @@ final class EngineLockHandle implements LockHandle {
 		finally {
 			this.releaseGuard.unlock();
 		}
-		this.engine.closed(this);
+		this.closer.closed(this);
 	}
 
 	/**

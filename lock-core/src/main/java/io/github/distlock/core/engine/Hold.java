@@ -14,12 +14,13 @@
  * limitations under the License.
  */
 
-package io.github.distlock.core.spi;
+package io.github.distlock.core.engine;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.spi.BackendLock;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.core.spi;
+package io.github.distlock.core.engine;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +25,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.spi.BackendLock;
 import org.jspecify.annotations.Nullable;
 
 /**

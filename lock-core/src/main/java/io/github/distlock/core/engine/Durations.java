@@ -1,0 +1,41 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.core.engine;
+
+import java.time.Duration;
+
+/**
+ * Durations as the engine counts them: nanoseconds of {@link System#nanoTime()}, saturated.
+ */
+final class Durations {
+
+	private Durations() {
+	}
+
+	static Duration since(long startNanos) {
+		return Duration.ofNanos(System.nanoTime() - startNanos);
+	}
+
+	static long saturatedNanos(Duration duration) {
+		try {
+			return duration.toNanos();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE / 2;
+		}
+	}
+
+}

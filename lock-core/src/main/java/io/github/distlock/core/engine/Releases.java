@@ -1,0 +1,162 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.core.engine;
+
+import java.time.Duration;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.CompositeLockListener;
+import io.github.distlock.core.LockState;
+import io.github.distlock.core.spi.BackendLock;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Giving locks back: when their holder closes them (at once, or once their {@code holdAtLeast}
+ * has passed), to the next thread of this JVM that waits (local hand-off) or to the lock
+ * service, and the local turn with them.
+ */
+final class Releases implements HandleCloser {
+
+	private static final Log logger = LogFactory.getLog(Releases.class);
+
+	private final LockTable table;
+
+	private final CompositeLockListener listener;
+
+	private final int maxHandoffs;
+
+	private final long maxHandoffNanos;
+
+	private final DeferredReleases deferred = new DeferredReleases(this::releaseClosed);
+
+	Releases(LockTable table, CompositeLockListener listener, int maxHandoffs, Duration maxHandoffTime) {
+		this.table = table;
+		this.listener = listener;
+		this.maxHandoffs = maxHandoffs;
+		this.maxHandoffNanos = Durations.saturatedNanos(maxHandoffTime);
+	}
+
+	/**
+	 * The holder closed a handle: its lock is released now, or once the request's
+	 * {@code holdAtLeast} has passed since its acquisition, unless it is lost by then.
+	 */
+	@Override
+	public void closed(EngineLockHandle handle) {
+		Duration holdAtLeast = handle.request().holdAtLeast();
+		long left = holdAtLeast.isZero() ? 0
+				: Durations.saturatedNanos(holdAtLeast) - (System.nanoTime() - handle.acquiredNanos());
+		if (left > 0 && handle.state() != LockState.LOST) {
+			this.deferred.schedule(handle, left);
+		}
+		else {
+			releaseClosed(handle);
+		}
+	}
+
+	private void releaseClosed(EngineLockHandle handle) {
+		if (handle.markReleased()) {
+			release(handle, true);
+		}
+	}
+
+	/** A lost lock kept for its {@code holdAtLeast} has nothing left to keep. */
+	void lost(EngineLockHandle handle) {
+		this.deferred.releaseSoon(handle);
+	}
+
+	/** Releases at once the locks kept for their {@code holdAtLeast}, and stops waiting. */
+	void releaseDeferred() {
+		this.deferred.releaseAllNow();
+	}
+
+	int deferredCount() {
+		return this.deferred.pending();
+	}
+
+	/**
+	 * Gives back what a handle held: the backend lock and the local turn once no re-entry of
+	 * the thread shares them, and the handle's use of its table entry.
+	 * @param tell whether to tell the listener (not for a lock never handed out)
+	 */
+	void release(EngineLockHandle handle, boolean tell) {
+		Hold hold = handle.hold();
+		handle.entry().remove(handle);
+		try {
+			if (hold.leave()) {
+				try {
+					if (!handOff(handle, hold)) {
+						releaseQuietly(hold.lock(), handle.key());
+					}
+				}
+				finally {
+					hold.giveBackLocalTurn();
+				}
+			}
+		}
+		finally {
+			releaseEntry(handle.entry(), handle.key());
+		}
+		if (tell) {
+			this.listener.onReleased(handle, Durations.since(handle.acquiredNanos()));
+		}
+	}
+
+	/**
+	 * Hands the lock of a hold released by its last handle to the next thread of this JVM that
+	 * waits for it, instead of releasing it in the service: a {@code MUTEX} only, while the
+	 * service says it is held, at most {@code maxHandoffs} times in a row and within
+	 * {@code maxHandoffTime} of its acquisition in the service, and never once its revocation
+	 * was requested (the request is for a contender elsewhere, which gets it from the service).
+	 * @return whether it was handed off
+	 */
+	private boolean handOff(EngineLockHandle handle, Hold hold) {
+		LocalLockQueue local = hold.localTurn();
+		if (hold.type() != LockType.MUTEX || local == null || hold.handoffs() >= this.maxHandoffs
+				|| System.nanoTime() - hold.acquiredNanos() >= this.maxHandoffNanos || !local.hasQueuedThreads()
+				|| hold.revocationRequested() || hold.lock().state() != LockState.HELD) {
+			return false;
+		}
+		BackendLock next = hold.lock().handOff();
+		if (next == null) {
+			return false;
+		}
+		handle.entry()
+			.handOff(new LockTable.HandedOff(next, hold.handoffs() + 1, hold.acquiredNanos(), handle.request().owner()));
+		return true;
+	}
+
+	/**
+	 * Counts one use of an entry less; with its last use goes a lock handed off that no thread
+	 * came for.
+	 */
+	void releaseEntry(LockTable.Entry entry, String key) {
+		BackendLock left = this.table.release(entry);
+		if (left != null) {
+			releaseQuietly(left, key);
+		}
+	}
+
+	static void releaseQuietly(BackendLock lock, String key) {
+		try {
+			lock.release();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not release lock '" + key + "' (" + lock.describe() + ")", ex);
+		}
+	}
+
+}

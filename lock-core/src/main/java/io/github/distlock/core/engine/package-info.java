@@ -1,0 +1,27 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+/**
+ * The engine that makes any lock backend a lock registry: {@link io.github.distlock.core.engine.LockEngine}
+ * and its one set of options, over the SPI of {@code io.github.distlock.core.spi}.
+ * <p>
+ * API: {@code LockEngine} is the registry applications lock through (the auto-configuration makes
+ * it); everything else here is internal and package-private.
+ */
+@NullMarked
+package io.github.distlock.core.engine;
+
+import org.jspecify.annotations.NullMarked;
