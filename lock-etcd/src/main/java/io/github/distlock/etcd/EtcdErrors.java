@@ -46,6 +46,26 @@ final class EtcdErrors {
 	}
 
 	/**
+	 * Whether a call failed for want of an answer in time, or of a member to serve it: asked
+	 * again, it may succeed (unlike a refusal of the credentials or of the request).
+	 */
+	static boolean isTransient(Throwable failure) {
+		if (isUnavailable(failure)) {
+			return true;
+		}
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof EtcdException etcd && etcd.getErrorCode() == ErrorCode.DEADLINE_EXCEEDED) {
+				return true;
+			}
+			if (cause instanceof StatusRuntimeException grpc
+					&& grpc.getStatus().getCode() == Status.Code.DEADLINE_EXCEEDED) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
 	 * Whether etcd said the lease does not exist: it expired or was revoked.
 	 */
 	static boolean isLeaseNotFound(Throwable failure) {

@@ -392,25 +392,52 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 
 	/**
 	 * Waits until etcd has granted the backend its lease: a check that etcd can be reached,
-	 * with the client's credentials, before the first lock is asked for.
+	 * with the client's credentials, before the first lock is asked for. A grant that found no
+	 * answer in time, or no member to serve it, is asked again while the timeout lasts; a refusal
+	 * fails at once.
 	 * @param timeout how long to wait
 	 * @throws LockBackendException if etcd did not grant it in time, or refused
 	 */
 	public void awaitLease(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (true) {
+			try {
+				this.session.lease(deadline);
+				return;
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new LockBackendException("Interrupted while waiting for etcd to grant the lease of distributed locks",
+						ex);
+			}
+			catch (TimeoutException ex) {
+				throw new LockBackendException("etcd did not grant the lease of distributed locks within "
+						+ timeout.toMillis() + " ms", ex);
+			}
+			catch (ExecutionException ex) {
+				Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+				long left = deadline - System.nanoTime();
+				if (!EtcdErrors.isTransient(cause) || left <= 0) {
+					throw new LockBackendException(
+							(EtcdErrors.isTransient(cause) ? "etcd did not grant the lease of distributed locks within "
+									+ timeout.toMillis() + " ms: " : "etcd refused the lease of distributed locks: ")
+									+ cause.getMessage(),
+							cause);
+				}
+				// a grant that found no answer in time, or no member: ask again while time is left
+				pause(Math.min(left, TimeUnit.MILLISECONDS.toNanos(UNAVAILABLE_RETRY_MILLIS)));
+			}
+		}
+	}
+
+	private static void pause(long nanos) {
 		try {
-			this.session.lease(System.nanoTime() + timeout.toNanos());
+			TimeUnit.NANOSECONDS.sleep(nanos);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new LockBackendException("Interrupted while waiting for etcd to grant the lease of distributed locks", ex);
-		}
-		catch (TimeoutException ex) {
-			throw new LockBackendException("etcd did not grant the lease of distributed locks within "
-					+ timeout.toMillis() + " ms", ex);
-		}
-		catch (ExecutionException ex) {
-			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-			throw new LockBackendException("etcd refused the lease of distributed locks: " + cause.getMessage(), cause);
+			throw new LockBackendException("Interrupted while waiting for etcd to grant the lease of distributed locks",
+					ex);
 		}
 	}
 

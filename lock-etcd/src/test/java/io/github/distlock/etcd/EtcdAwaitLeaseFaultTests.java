@@ -1,0 +1,68 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.etcd;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.etcd.jetcd.Client;
+import io.github.distlock.core.LockBackendException;
+import io.github.distlock.test.etcd.EtcdServerExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The start-up check waits for etcd's grant of the backend's lease within its whole timeout: a
+ * grant that times out on a slow path is asked again, and only a timeout, or a refusal, fails it.
+ */
+class EtcdAwaitLeaseFaultTests {
+
+	@RegisterExtension
+	static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+	@Test
+	void aGrantThatTimesOutIsAskedAgainWithinTheTimeout() throws Exception {
+		try (StallingProxy proxy = new StallingProxy(etcd.endpoint());
+				Client client = Client.builder().endpoints(proxy.endpoint()).connectTimeout(Duration.ofMillis(500)).build();
+				EtcdLockBackend backend = new EtcdLockBackend(client, new EtcdLockPathResolver("/await-lease"),
+						Duration.ofSeconds(2))) {
+			// each grant waits at most the time to live asked for (2 s): the first answer comes too late
+			proxy.delayReplies(Duration.ofSeconds(3));
+			CompletableFuture.delayedExecutor(2_500, TimeUnit.MILLISECONDS).execute(() -> proxy.delayReplies(Duration.ZERO));
+			backend.awaitLease(Duration.ofSeconds(20));
+			assertThat(backend.currentLeaseId()).isNotZero();
+		}
+	}
+
+	@Test
+	void aPathThatStaysSlowFailsWhenTheTimeoutElapses() throws Exception {
+		try (StallingProxy proxy = new StallingProxy(etcd.endpoint());
+				Client client = Client.builder().endpoints(proxy.endpoint()).connectTimeout(Duration.ofMillis(500)).build();
+				EtcdLockBackend backend = new EtcdLockBackend(client, new EtcdLockPathResolver("/await-lease"),
+						Duration.ofSeconds(2))) {
+			proxy.delayReplies(Duration.ofSeconds(3));
+			long start = System.nanoTime();
+			assertThatExceptionOfType(LockBackendException.class).isThrownBy(() -> backend.awaitLease(Duration.ofSeconds(5)))
+				.withMessageContaining("etcd");
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofSeconds(4));
+		}
+	}
+
+}
