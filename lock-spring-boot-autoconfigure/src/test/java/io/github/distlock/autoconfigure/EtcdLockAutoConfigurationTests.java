@@ -31,7 +31,7 @@ import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.etcd.EtcdLockRegistry;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
-import io.github.distlock.test.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockService;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.Test;

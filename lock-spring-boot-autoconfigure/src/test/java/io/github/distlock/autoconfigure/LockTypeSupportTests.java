@@ -32,7 +32,7 @@ import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
-import io.github.distlock.test.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
-import io.github.distlock.test.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -34,7 +34,7 @@ import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
-import io.github.distlock.test.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -40,7 +40,7 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
-import io.github.distlock.test.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockService;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;

@@ -27,7 +27,7 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
-import io.github.distlock.test.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockService;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.tck.TestObservationRegistry;

@@ -31,7 +31,7 @@ import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockState;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
-import io.github.distlock.test.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

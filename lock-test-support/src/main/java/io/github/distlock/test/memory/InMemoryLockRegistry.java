@@ -27,12 +27,15 @@ import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.memory.InMemoryLockBackend;
+import io.github.distlock.core.memory.InMemoryLockService;
 import io.github.distlock.core.spi.AbstractLockRegistry;
 import io.github.distlock.core.engine.LockEngine;
 
 /**
  * A client of an {@link InMemoryLockService}, as one process with one session would be: a
- * {@link LockRegistry} with the semantics of the ZooKeeper backend, for tests.
+ * {@link LockRegistry} with the semantics of the ZooKeeper backend, for tests; the engine over an
+ * {@link InMemoryLockBackend}, with the backend's session controls at hand.
  * <ul>
  * <li>{@link LockType#MUTEX}, {@link LockType#READ} and {@link LockType#WRITE} are reentrant per
  * thread (the nested lock carries the outer one's fencing token), and the holder of a
@@ -59,6 +62,7 @@ import io.github.distlock.core.engine.LockEngine;
  *
  * @since 0.1.0
  */
+@SuppressWarnings("deprecation")
 public class InMemoryLockRegistry extends AbstractLockRegistry implements AutoCloseable {
 
 	private final InMemoryLockBackend backend;

@@ -15,8 +15,9 @@
  */
 
 /**
- * An in-memory lock backend with the semantics of the ZooKeeper one, for tests: a service shared
- * by clients, each with its own session.
+ * A registry over lock-core's in-memory backend ({@code io.github.distlock.core.memory}), with
+ * its session controls at hand, for tests: a service shared by clients, each with its own
+ * session.
  * <p>
  * Test support: API for tests of code above the SPI.
  */

@@ -27,6 +27,7 @@ import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.test.memory.ObservedBackend.Rule;
+import io.github.distlock.core.memory.InMemoryLockService;
 
 /**
  * One run of a scenario on the engine: processes (each an engine over its own client of one

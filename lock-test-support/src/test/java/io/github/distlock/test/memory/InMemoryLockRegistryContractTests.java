@@ -21,6 +21,7 @@ import java.util.Collection;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.test.contract.LockClient;
 import io.github.distlock.test.contract.LockRegistryContractTests;
+import io.github.distlock.core.memory.InMemoryLockService;
 
 /**
  * The contract of every lock backend, against the in-memory one: each client is a registry with

@@ -36,6 +36,7 @@ import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -32,6 +32,8 @@ import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.core.spi.OwnerRecordingBackend;
 import io.github.distlock.core.spi.RevocableBackend;
 import io.github.distlock.core.spi.RevocableLock;
+import io.github.distlock.core.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockBackend;
 import org.jspecify.annotations.Nullable;
 
 /**

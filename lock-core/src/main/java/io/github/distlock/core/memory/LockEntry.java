@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.test.memory;
+package io.github.distlock.core.memory;
 
 import java.util.concurrent.locks.Condition;
 

@@ -44,8 +44,8 @@ import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.FencingTokens;
 import io.github.distlock.core.spi.LockBackend;
-import io.github.distlock.test.memory.InMemoryLockRegistry;
-import io.github.distlock.test.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockBackend;
+import io.github.distlock.core.memory.InMemoryLockService;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -71,7 +71,7 @@ class LockEngineTests {
 
 	private final InMemoryLockService service = new InMemoryLockService();
 
-	private final List<InMemoryLockRegistry> registries = new ArrayList<>();
+	private final List<Client> registries = new ArrayList<>();
 
 	private final ExecutorService executor = Executors.newCachedThreadPool();
 
@@ -79,7 +79,7 @@ class LockEngineTests {
 	void close() throws InterruptedException {
 		this.executor.shutdownNow();
 		this.executor.awaitTermination(10, TimeUnit.SECONDS);
-		this.registries.forEach(InMemoryLockRegistry::close);
+		this.registries.forEach(Client::close);
 	}
 
 	// ---- re-entry into a lock in doubt -------------------------------------------------------
@@ -87,7 +87,7 @@ class LockEngineTests {
 	@ParameterizedTest
 	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
 	void reentryWaitsWhileTheOuterLockIsInDoubtAndIsGrantedWhenItIsHeldAgain(LockType type) throws Exception {
-		InMemoryLockRegistry registry = registry(LockEngine.Options.DEFAULTS);
+		Client registry = registry(LockEngine.Options.DEFAULTS);
 		LockType inner = (type == LockType.WRITE) ? LockType.READ : type;
 		try (LockHandle outer = registry.acquire(request("doubt", type, LONG))) {
 			registry.suspendConnection();
@@ -107,7 +107,7 @@ class LockEngineTests {
 
 	@Test
 	void reentryIntoALockStillInDoubtAtItsWaitTimeFailsNamingTheOuterLock() {
-		InMemoryLockRegistry registry = registry(LockEngine.Options.DEFAULTS);
+		Client registry = registry(LockEngine.Options.DEFAULTS);
 		try (LockHandle outer = registry.acquire(request("still-doubt", LockType.MUTEX, LONG))) {
 			registry.suspendConnection();
 			assertThatExceptionOfType(LockBackendException.class)
@@ -121,7 +121,7 @@ class LockEngineTests {
 
 	@Test
 	void reentryIntoALockInDoubtThatIsThenLostIsRefused() throws Exception {
-		InMemoryLockRegistry registry = registry(LockEngine.Options.DEFAULTS);
+		Client registry = registry(LockEngine.Options.DEFAULTS);
 		LockHandle outer = registry.acquire(request("doubt-lost", LockType.MUTEX, LONG));
 		registry.suspendConnection();
 		CompletableFuture<Void> expired = CompletableFuture.runAsync(() -> {
@@ -140,7 +140,7 @@ class LockEngineTests {
 
 	@Test
 	void holderOfALostLockIsInterruptedWhenAsked() throws Exception {
-		InMemoryLockRegistry registry = registry(new LockEngine.Options(true, EnumSet.allOf(LockType.class)));
+		Client registry = registry(new LockEngine.Options(true, EnumSet.allOf(LockType.class)));
 		CompletableFuture<Throwable> holder = CompletableFuture.supplyAsync(() -> catchThrowable(() -> {
 			try (LockHandle lock = registry.acquire(request("interrupt", LockType.MUTEX, LONG))) {
 				Thread.sleep(60_000);
@@ -153,7 +153,7 @@ class LockEngineTests {
 
 	@Test
 	void holderOfALostLockIsNotInterruptedByDefault() throws Exception {
-		InMemoryLockRegistry registry = registry(LockEngine.Options.DEFAULTS);
+		Client registry = registry(LockEngine.Options.DEFAULTS);
 		try (LockHandle lock = registry.acquire(request("no-interrupt", LockType.MUTEX, LONG))) {
 			registry.expireSession();
 			assertThat(lock.state()).isEqualTo(LockState.LOST);
@@ -166,7 +166,7 @@ class LockEngineTests {
 	@Test
 	void holderThatClosedALockKeptForItsHoldAtLeastIsNotInterruptedWhenItIsLostAndTheLockGoesAtOnce() {
 		List<String> released = Collections.synchronizedList(new ArrayList<>());
-		InMemoryLockRegistry registry = registry(new LockEngine.Options(true, EnumSet.allOf(LockType.class)),
+		Client registry = registry(new LockEngine.Options(true, EnumSet.allOf(LockType.class)),
 				new LockListener() {
 					@Override
 					public void onReleased(AcquiredLock lock, Duration held) {
@@ -201,7 +201,7 @@ class LockEngineTests {
 
 	@Test
 	void heldMutexPassesToTheNextWaitingThreadWithTheNextToken() throws Exception {
-		InMemoryLockRegistry registry = registry(handingOff(8));
+		Client registry = registry(handingOff(8));
 		long firstToken;
 		List<String> entriesWhileHeld;
 		Future<Long> next;
@@ -223,8 +223,8 @@ class LockEngineTests {
 
 	@Test
 	void handOffStopsAtItsBoundSoThatAnotherProcessGetsItsTurn() throws Exception {
-		InMemoryLockRegistry registry = registry(handingOff(2));
-		InMemoryLockRegistry otherProcess = registry(LockEngine.Options.DEFAULTS);
+		Client registry = registry(handingOff(2));
+		Client otherProcess = registry(LockEngine.Options.DEFAULTS);
 		AtomicInteger localHolds = new AtomicInteger();
 		List<Long> tokens = Collections.synchronizedList(new ArrayList<>());
 		LockHandle first = registry.acquire(request("bounded", LockType.MUTEX, LONG));
@@ -261,7 +261,7 @@ class LockEngineTests {
 
 	@Test
 	void lockInDoubtIsNotHandedOff() throws Exception {
-		InMemoryLockRegistry registry = registry(handingOff(8));
+		Client registry = registry(handingOff(8));
 		long firstToken;
 		Future<Long> next;
 		try (LockHandle first = registry.acquire(request("doubtful", LockType.MUTEX, LONG))) {
@@ -282,7 +282,7 @@ class LockEngineTests {
 
 	@Test
 	void handOffIsOffWithoutItsOption() throws Exception {
-		InMemoryLockRegistry registry = registry(LockEngine.Options.DEFAULTS);
+		Client registry = registry(LockEngine.Options.DEFAULTS);
 		long firstToken;
 		Future<Long> next;
 		try (LockHandle first = registry.acquire(request("unhanded", LockType.MUTEX, LONG))) {
@@ -332,8 +332,8 @@ class LockEngineTests {
 	 */
 	@Test
 	void nothingIsLeftWhenWaitersGiveUpAroundHandOffs() throws Exception {
-		InMemoryLockRegistry registry = registry(handingOff(8));
-		InMemoryLockRegistry otherProcess = registry(LockEngine.Options.DEFAULTS);
+		Client registry = registry(handingOff(8));
+		Client otherProcess = registry(LockEngine.Options.DEFAULTS);
 		AtomicInteger inside = new AtomicInteger();
 		AtomicInteger overlaps = new AtomicInteger();
 		List<Future<?>> workers = new ArrayList<>();
@@ -341,7 +341,7 @@ class LockEngineTests {
 			int worker = t;
 			workers.add(this.executor.submit(() -> {
 				for (int round = 0; round < 300; round++) {
-					InMemoryLockRegistry client = (worker == 0) ? otherProcess : registry;
+					Client client = (worker == 0) ? otherProcess : registry;
 					// waits about as long as a hold, so that many end just as a holder hands off
 					Duration wait = Duration.ofNanos(500_000 + (round % 5) * 250_000);
 					try (LockHandle lock = client.acquire(request("giving-up", LockType.MUTEX, wait))) {
@@ -584,18 +584,60 @@ class LockEngineTests {
 		return LockEngine.Options.DEFAULTS.withHandoff(maxHandoffs, Duration.ofSeconds(10));
 	}
 
-	private InMemoryLockRegistry registry(LockEngine.Options options) {
+	private Client registry(LockEngine.Options options) {
 		return registry(options, NO_LISTENER);
 	}
 
-	private InMemoryLockRegistry registry(LockEngine.Options options, LockListener listener) {
-		InMemoryLockRegistry registry = new InMemoryLockRegistry(this.service, listener, options);
+	private Client registry(LockEngine.Options options, LockListener listener) {
+		InMemoryLockBackend backend = new InMemoryLockBackend(this.service);
+		Client registry = new Client(new LockEngine(backend, listener, options), backend);
 		this.registries.add(registry);
 		return registry;
 	}
 
 	private static LockRequest request(String key, LockType type, Duration wait) {
 		return new LockRequest(key, type, wait, "engine");
+	}
+
+
+	/**
+	 * A process of the test: the engine over its own client of the in-memory service.
+	 */
+	private record Client(LockEngine engine, InMemoryLockBackend backend) {
+
+		LockHandle acquire(LockRequest request) {
+			return this.engine.acquire(request);
+		}
+
+		List<LockHandle> heldLocks() {
+			return this.engine.heldLocks();
+		}
+
+		List<io.github.distlock.core.LockWaiter> waiters() {
+			return this.engine.waiters();
+		}
+
+		int deferredReleaseCount() {
+			return this.engine.deferredReleaseCount();
+		}
+
+		void suspendConnection() {
+			this.backend.suspendConnection();
+		}
+
+		void resumeConnection() {
+			this.backend.resumeConnection();
+		}
+
+		void expireSession() {
+			this.backend.expireSession();
+		}
+
+		void close() {
+			this.engine.close();
+			this.backend.close();
+		}
+
 	}
 
 }

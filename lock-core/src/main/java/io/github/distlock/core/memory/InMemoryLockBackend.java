@@ -14,10 +14,11 @@
  * limitations under the License.
  */
 
-package io.github.distlock.test.memory;
+package io.github.distlock.core.memory;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -36,11 +37,23 @@ import io.github.distlock.core.spi.OwnerRecordingBackend;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link LockBackend} of an {@link InMemoryLockRegistry}: one client of an
- * {@link InMemoryLockService}, with one session at a time and a connection that a test may
- * suspend, restore, or end with the session.
+ * A {@link LockBackend} in this JVM: one client of an {@link InMemoryLockService}, as one
+ * process with one session would be, with the semantics of the ZooKeeper backend, for tests and
+ * for applications that need no lock service (Spring's {@code ConcurrentMapCacheManager} plays
+ * the same part for caches). A {@link io.github.distlock.core.engine.LockEngine} over it is a
+ * registry:
+ * <pre class="code">
+ * InMemoryLockService service = new InMemoryLockService();
+ * InMemoryLockBackend backend = new InMemoryLockBackend(service);
+ * LockEngine registry = new LockEngine(backend, listener, LockEngine.Options.STANDARD);
+ * </pre>
+ * It has one session at a time, and a connection that a test may suspend
+ * ({@link #suspendConnection()}: held locks in doubt), restore, or end with the session
+ * ({@link #expireSession()}: held locks lost, free for others; {@link #close()}).
+ *
+ * @since 0.1.0
  */
-final class InMemoryLockBackend implements OwnerRecordingBackend {
+public final class InMemoryLockBackend implements OwnerRecordingBackend, AutoCloseable {
 
 	private static final String PATH_PREFIX = "memory:";
 
@@ -63,8 +76,12 @@ final class InMemoryLockBackend implements OwnerRecordingBackend {
 	private volatile Runnable onChange = () -> {
 	};
 
-	InMemoryLockBackend(InMemoryLockService service) {
-		this.service = service;
+	/**
+	 * Creates a client of the service, in a session of its own.
+	 * @param service the service shared by the clients of a test
+	 */
+	public InMemoryLockBackend(InMemoryLockService service) {
+		this.service = Objects.requireNonNull(service, "service");
 		this.session = service.openSession();
 	}
 
@@ -166,7 +183,13 @@ final class InMemoryLockBackend implements OwnerRecordingBackend {
 		return Optional.ofNullable(this.service.ownerOf(key, type));
 	}
 
-	void expireSession() {
+	/**
+	 * Expires the client's session, as ZooKeeper does for a client cut off too long: every lock
+	 * it holds goes to {@link LockState#LOST} and is free for others at once; its waiters queue
+	 * again at the back, and the client goes on, connected, in a new session.
+	 * @throws IllegalStateException if the client is closed
+	 */
+	public void expireSession() {
 		this.connection.lock();
 		try {
 			if (this.closed) {
@@ -184,7 +207,11 @@ final class InMemoryLockBackend implements OwnerRecordingBackend {
 		this.onChange.run();
 	}
 
-	void suspendConnection() {
+	/**
+	 * Suspends the connection, as a lost TCP connection does before the session expires: held
+	 * locks go to {@link LockState#IN_DOUBT}, and acquisitions wait for the connection.
+	 */
+	public void suspendConnection() {
 		this.connection.lock();
 		try {
 			this.connected = false;
@@ -195,7 +222,11 @@ final class InMemoryLockBackend implements OwnerRecordingBackend {
 		this.onChange.run();
 	}
 
-	void resumeConnection() {
+	/**
+	 * Restores a suspended connection in the same session: locks in doubt are
+	 * {@link LockState#HELD held} again.
+	 */
+	public void resumeConnection() {
 		this.connection.lock();
 		try {
 			if (this.closed) {
@@ -210,15 +241,29 @@ final class InMemoryLockBackend implements OwnerRecordingBackend {
 		this.onChange.run();
 	}
 
-	boolean isConnected() {
+	/**
+	 * Whether the client is connected.
+	 * @return {@code false} while suspended and once closed
+	 */
+	public boolean isConnected() {
 		return this.connected;
 	}
 
-	long sessionId() {
+	/**
+	 * The client's session: a new one after each {@link #expireSession() expiry}.
+	 * @return the session id
+	 */
+	public long sessionId() {
 		return this.session;
 	}
 
-	void close() {
+	/**
+	 * Ends the client's session: the locks it held are {@link LockState#LOST lost} and free for
+	 * others, its waiters fail with a {@code LockBackendException}, and so does every later
+	 * acquisition.
+	 */
+	@Override
+	public void close() {
 		this.connection.lock();
 		try {
 			if (this.closed) {

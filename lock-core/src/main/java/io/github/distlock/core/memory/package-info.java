@@ -1,0 +1,26 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+/**
+ * A lock backend in this JVM: {@link io.github.distlock.core.memory.InMemoryLockService} (the
+ * "server") and its clients, {@link io.github.distlock.core.memory.InMemoryLockBackend}, with
+ * the semantics of the ZooKeeper backend, for tests and for code that needs no lock service.
+ * <p>
+ * API: for tests of applications and of code above the SPI; the engine over it is the registry.
+ */
+@NullMarked
+package io.github.distlock.core.memory;
+
+import org.jspecify.annotations.NullMarked;
