@@ -24,19 +24,30 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A real ZooKeeper server (Curator's {@link TestingServer}) for the tests of one class:
  * {@code @RegisterExtension static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();}
+ * Its {@code @Nested} classes, to which JUnit applies the extension too, use the same server.
  */
 public final class ZooKeeperServerExtension implements BeforeAllCallback, AfterAllCallback {
 
 	private TestingServer server;
 
+	/** The unique id of the class that started the server, which stops it. */
+	private String startedBy;
+
 	@Override
 	public void beforeAll(ExtensionContext context) throws Exception {
+		if (this.startedBy != null) {
+			return; // a @Nested class of the class that started it
+		}
 		this.server = new TestingServer(true);
+		this.startedBy = context.getUniqueId();
 	}
 
 	@Override
 	public void afterAll(ExtensionContext context) throws Exception {
-		this.server.close();
+		if (context.getUniqueId().equals(this.startedBy)) {
+			this.server.close();
+			this.startedBy = null;
+		}
 	}
 
 	/**

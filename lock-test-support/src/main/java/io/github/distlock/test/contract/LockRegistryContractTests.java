@@ -49,6 +49,7 @@ import io.github.distlock.core.LockState;
 import org.awaitility.core.ConditionFactory;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -92,6 +93,16 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * of its own; nothing is left in the lock service after a release, a timeout or an interrupt; a
  * lost lock goes to {@link LockState#LOST}, is free for others, and cannot be re-entered;
  * closing a handle twice releases it once.
+ * <p>
+ * The tests are grouped by behaviour in {@code @Nested} classes, which a test report shows
+ * apart: {@code Handles}, {@code Exclusion}, {@code Reentry}, {@code Waiting},
+ * {@code FencingTokens}, {@code QueueOrder}, {@code Keys}, {@code NothingLeft}, {@code Loss},
+ * {@code ListenerEvents}, {@code HoldAtLeast}, {@code Owners}, {@code Revocation} and
+ * {@code SeparateProcesses}. A group's tests run inside an instance of the backend's class,
+ * whose hooks they call and whose {@code @BeforeEach} and {@code @AfterEach} methods run around
+ * them; an extension that the backend's class registers applies to each group too, so one that
+ * starts a server in {@code beforeAll} must start it once, for the enclosing class (as
+ * {@code EtcdServerExtension} does).
  * <p>
  * Every test uses keys of its own (except for the awkward keys), waits {@link #SHORT} where a
  * wait must fail, and releases what it takes; the clients are closed after each test.
@@ -225,1195 +236,1251 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		}
 	}
 
-	// ---- what a held lock says --------------------------------------------------------------
+	/** A handle describes its lock and releases it once, from its holder's thread (any, for a semaphore mutex). */
+	@Nested
+	class Handles {
 
-	/** A handle tells the key, name, type, holder and state of its lock, and a positive token. */
-	@ParameterizedTest
-	@EnumSource(LockType.class)
-	void handleDescribesTheLockItHolds(LockType type) throws Exception {
-		assumeSupported(type);
-		String key = key("describe");
-		LockRegistry registry = client();
-		Instant before = Instant.now();
-		LockHandle lock = registry.acquire(new LockRequest(key, type, SHORT, "describe-name"));
-		try {
-			assertThat(lock.key()).isEqualTo(key);
-			assertThat(lock.name()).isEqualTo("describe-name");
-			assertThat(lock.type()).isEqualTo(type);
-			assertThat(lock.path()).isNotBlank();
-			assertThat(lock.isHeld()).isTrue();
-			assertThat(lock.state()).isEqualTo(LockState.HELD);
-			assertThat(lock.holderThread()).isEqualTo(Thread.currentThread().getName());
-			assertThat(lock.acquiredAt()).isBetween(before, Instant.now());
-			assertThat(lock.fencingToken()).isPositive();
-		}
-		finally {
-			lock.close();
-		}
-		assertThat(lock.state()).isEqualTo(LockState.RELEASED);
-		assertThat(lock.isHeld()).isFalse();
-	}
-
-	// ---- exclusion and sharing --------------------------------------------------------------
-
-	/** An exclusive lock held by one client makes another client's wait elapse; once released it is free at once. */
-	@ParameterizedTest
-	@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE" })
-	void exclusiveLockExcludesAnotherClient(LockType type) throws Exception {
-		assumeSupported(type);
-		String key = key("exclusion");
-		LockRegistry first = client();
-		LockRegistry second = client();
-		LockHandle held = first.acquire(request(key, type, SHORT));
-		try {
-			assertWaitElapses(second, request(key, type, SHORT));
-			assertThat(held.isHeld()).isTrue();
-		}
-		finally {
-			held.close();
-		}
-		try (LockHandle next = second.acquire(request(key, type, Duration.ZERO))) {
-			assertThat(next.isHeld()).isTrue();
-		}
-	}
-
-	/** An exclusive lock excludes the other threads of its own client too. */
-	@ParameterizedTest
-	@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE" })
-	void exclusiveLockExcludesAnotherThreadOfTheSameClient(LockType type) throws Exception {
-		assumeSupported(type);
-		String key = key("same-client");
-		LockRegistry registry = client();
-		LockHandle held = registry.acquire(request(key, type, SHORT));
-		try {
-			Throwable failure = inBackground("other-thread", () -> {
-				registry.acquire(request(key, type, SHORT)).close();
-				return null;
-			}).failure(GENEROUS);
-			assertThat(failure).isInstanceOf(LockAcquisitionException.class);
-		}
-		finally {
-			held.close();
-		}
-		Boolean heldByOtherThread = inBackground("next-thread", () -> {
-			try (LockHandle next = registry.acquire(request(key, type, Duration.ZERO))) {
-				return next.isHeld();
-			}
-		}).get(GENEROUS);
-		assertThat(heldByOtherThread).isTrue();
-	}
-
-	/** Readers of two clients, and of two threads of one client, hold a read lock at once. */
-	@Test
-	void readLockIsSharedByClientsAndThreads() throws Exception {
-		assumeSupported(LockType.READ);
-		String key = key("shared-read");
-		LockRegistry first = client();
-		LockRegistry second = client();
-		try (LockHandle readA = first.acquire(request(key, LockType.READ, SHORT));
-				LockHandle readB = second.acquire(request(key, LockType.READ, Duration.ZERO))) {
-			assertThat(readA.isHeld()).isTrue();
-			assertThat(readB.isHeld()).isTrue();
-			Boolean sharedWithThread = inBackground("reader", () -> {
-				try (LockHandle readC = first.acquire(request(key, LockType.READ, Duration.ZERO))) {
-					return readC.isHeld();
-				}
-			}).get(GENEROUS);
-			assertThat(sharedWithThread).isTrue();
-		}
-	}
-
-	/** A write lock makes the wait of another client's reader elapse. */
-	@Test
-	void writeLockExcludesReadersOfAnotherClient() throws Exception {
-		assumeSupported(LockType.READ, LockType.WRITE);
-		String key = key("write-excludes-read");
-		LockRegistry writer = client();
-		LockRegistry reader = client();
-		LockHandle write = writer.acquire(request(key, LockType.WRITE, SHORT));
-		try {
-			assertWaitElapses(reader, request(key, LockType.READ, SHORT));
-		}
-		finally {
-			write.close();
-		}
-		reader.acquire(request(key, LockType.READ, Duration.ZERO)).close();
-	}
-
-	/** A read lock makes the wait of another client's writer elapse. */
-	@Test
-	void readLockExcludesWritersOfAnotherClient() throws Exception {
-		assumeSupported(LockType.READ, LockType.WRITE);
-		String key = key("read-excludes-write");
-		LockRegistry reader = client();
-		LockRegistry writer = client();
-		LockHandle read = reader.acquire(request(key, LockType.READ, SHORT));
-		try {
-			assertWaitElapses(writer, request(key, LockType.WRITE, SHORT));
-		}
-		finally {
-			read.close();
-		}
-		writer.acquire(request(key, LockType.WRITE, Duration.ZERO)).close();
-	}
-
-	/** A reader that comes after a waiting writer queues behind it: writers are not starved. */
-	@Test
-	void readerQueuesBehindAWaitingWriter() throws Exception {
-		assumeSupported(LockType.READ, LockType.WRITE);
-		String key = key("writer-first");
-		LockRegistry reader = client();
-		LockRegistry writer = client();
-		LockRegistry lateReader = client();
-		LockHandle read = reader.acquire(request(key, LockType.READ, SHORT));
-		Background<Long> write;
-		try {
-			int before = entriesOf(key).size();
-			write = inBackground("writer", () -> {
-				try (LockHandle lock = writer.acquire(request(key, LockType.WRITE, GENEROUS))) {
-					return lock.fencingToken();
-				}
-			});
-			awaitQueued(write, key, before);
-			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> lateReader.acquire(request(key, LockType.READ, Duration.ZERO)));
-		}
-		finally {
-			read.close();
-		}
-		assertThat(write.get(GENEROUS)).isGreaterThan(read.fencingToken());
-		lateReader.acquire(request(key, LockType.READ, GENEROUS)).close();
-	}
-
-	// ---- reentrancy ----------------------------------------------------------------------------
-
-	/** A thread re-enters a reentrant lock it holds, with the same token; the lock is held until the outer release. */
-	@ParameterizedTest
-	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
-	void reentrantLockIsReenteredByItsThreadWithTheSameToken(LockType type) throws Exception {
-		assumeSupported(type, conflicting(type));
-		String key = key("reentrant");
-		LockRegistry owner = client();
-		LockRegistry other = client();
-		LockHandle outer = owner.acquire(request(key, type, SHORT));
-		try {
-			LockHandle inner = owner.acquire(request(key, type, Duration.ZERO));
+		/** A handle tells the key, name, type, holder and state of its lock, and a positive token. */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void handleDescribesTheLockItHolds(LockType type) throws Exception {
+			assumeSupported(type);
+			String key = key("describe");
+			LockRegistry registry = client();
+			Instant before = Instant.now();
+			LockHandle lock = registry.acquire(new LockRequest(key, type, SHORT, "describe-name"));
 			try {
-				assertThat(inner.isHeld()).isTrue();
-				assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
+				assertThat(lock.key()).isEqualTo(key);
+				assertThat(lock.name()).isEqualTo("describe-name");
+				assertThat(lock.type()).isEqualTo(type);
+				assertThat(lock.path()).isNotBlank();
+				assertThat(lock.isHeld()).isTrue();
+				assertThat(lock.state()).isEqualTo(LockState.HELD);
+				assertThat(lock.holderThread()).isEqualTo(Thread.currentThread().getName());
+				assertThat(lock.acquiredAt()).isBetween(before, Instant.now());
+				assertThat(lock.fencingToken()).isPositive();
 			}
 			finally {
-				inner.close();
+				lock.close();
 			}
-			assertThat(outer.isHeld()).isTrue();
-			assertThatExceptionOfType(LockAcquisitionException.class)
-				.as("the lock is still held after the inner release")
-				.isThrownBy(() -> other.acquire(request(key, conflicting(type), Duration.ZERO)));
+			assertThat(lock.state()).isEqualTo(LockState.RELEASED);
+			assertThat(lock.isHeld()).isFalse();
 		}
-		finally {
-			outer.close();
-		}
-		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
-	}
 
-	/** A thread holding a read lock re-enters it even while a writer waits (no self-deadlock). */
-	@Test
-	void heldReadIsReenteredWhileAWriterWaits() throws Exception {
-		assumeSupported(LockType.READ, LockType.WRITE);
-		String key = key("reenter-read");
-		LockRegistry reader = client();
-		LockRegistry writer = client();
-		LockHandle outer = reader.acquire(request(key, LockType.READ, SHORT));
-		Background<Long> write;
-		try {
-			int before = entriesOf(key).size();
-			write = inBackground("writer", () -> {
-				try (LockHandle lock = writer.acquire(request(key, LockType.WRITE, GENEROUS))) {
-					return lock.fencingToken();
-				}
-			});
-			awaitQueued(write, key, before);
-			try (LockHandle inner = reader.acquire(request(key, LockType.READ, Duration.ZERO))) {
-				assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
-			}
-			assertThat(write.isDone()).as("the writer got the lock while a reader held it").isFalse();
-		}
-		finally {
-			outer.close();
-		}
-		assertThat(write.get(GENEROUS)).isGreaterThan(outer.fencingToken());
-	}
-
-	/** The holder of a write lock may take the read lock of its key, which carries the write lock's token. */
-	@Test
-	void readInsideWriteCarriesTheWriteToken() throws Exception {
-		assumeSupported(LockType.READ, LockType.WRITE);
-		String key = key("read-in-write");
-		LockRegistry owner = client();
-		LockRegistry other = client();
-		LockHandle write = owner.acquire(request(key, LockType.WRITE, SHORT));
-		try {
-			LockHandle read = owner.acquire(request(key, LockType.READ, Duration.ZERO));
+		/** Another thread may release a semaphore mutex, which is then free for others. */
+		@Test
+		void semaphoreMutexMayBeReleasedByAnotherThread() throws Exception {
+			assumeSupported(LockType.SEMAPHORE_MUTEX);
+			String key = key("semaphore-release");
+			LockRegistry registry = client();
+			LockRegistry other = client();
+			LockHandle held = registry.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT));
 			try {
-				assertThat(read.isHeld()).isTrue();
-				assertThat(read.type()).isEqualTo(LockType.READ);
-				assertThat(read.fencingToken()).isEqualTo(write.fencingToken());
+				inBackground("releaser", () -> {
+					held.close();
+					return null;
+				}).get(GENEROUS);
+				assertThat(held.state()).isEqualTo(LockState.RELEASED);
+				assertThat(held.isHeld()).isFalse();
+				other.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO)).close();
+			}
+			finally {
+				held.close();
+			}
+		}
+
+		/** Only the holder's thread may release a lock other than a semaphore mutex; a refused release keeps it held. */
+		@ParameterizedTest
+		@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+		void releaseByAnotherThreadIsRefusedAndTheLockStaysHeld(LockType type) throws Exception {
+			assumeSupported(type, conflicting(type));
+			String key = key("foreign-release");
+			LockRegistry registry = client();
+			LockRegistry other = client();
+			LockHandle held = registry.acquire(request(key, type, SHORT));
+			try {
+				Throwable refused = inBackground("intruder", () -> {
+					held.close();
+					return null;
+				}).failure(GENEROUS);
+				assertThat(refused).isInstanceOf(IllegalMonitorStateException.class);
+				assertThat(held.state()).isEqualTo(LockState.HELD);
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> other.acquire(request(key, conflicting(type), Duration.ZERO)));
+			}
+			finally {
+				held.close();
+			}
+			other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+		}
+
+		/** Closing a released handle again does nothing: it does not release the next holder's lock. */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void closingAReleasedHandleAgainDoesNotReleaseTheNextHolder(LockType type) throws Exception {
+			assumeSupported(type, conflicting(type));
+			String key = key("close-twice");
+			LockRegistry first = client();
+			LockRegistry second = client();
+			LockRegistry third = client();
+			LockHandle lock = first.acquire(request(key, type, SHORT));
+			lock.close();
+			lock.close();
+			assertThat(lock.state()).isEqualTo(LockState.RELEASED);
+			LockHandle next = second.acquire(request(key, type, Duration.ZERO));
+			try {
+				lock.close();
+				assertThat(next.isHeld()).isTrue();
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> third.acquire(request(key, conflicting(type), Duration.ZERO)));
+			}
+			finally {
+				next.close();
+			}
+		}
+
+		/** Closing a nested handle twice releases one level only: the outer lock stays held. */
+		@ParameterizedTest
+		@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+		void closingANestedHandleTwiceKeepsTheOuterLock(LockType type) throws Exception {
+			assumeSupported(type, conflicting(type));
+			String key = key("close-nested-twice");
+			LockRegistry owner = client();
+			LockRegistry other = client();
+			LockHandle outer = owner.acquire(request(key, type, SHORT));
+			try {
+				LockHandle inner = owner.acquire(request(key, type, Duration.ZERO));
+				inner.close();
+				inner.close();
+				assertThat(outer.isHeld()).isTrue();
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> other.acquire(request(key, conflicting(type), Duration.ZERO)));
+			}
+			finally {
+				outer.close();
+			}
+			other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+		}
+
+	}
+
+	/** An exclusive lock excludes every other client and thread, readers share, and each kind of lock is separate. */
+	@Nested
+	class Exclusion {
+
+		/** An exclusive lock held by one client makes another client's wait elapse; once released it is free at once. */
+		@ParameterizedTest
+		@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE" })
+		void exclusiveLockExcludesAnotherClient(LockType type) throws Exception {
+			assumeSupported(type);
+			String key = key("exclusion");
+			LockRegistry first = client();
+			LockRegistry second = client();
+			LockHandle held = first.acquire(request(key, type, SHORT));
+			try {
+				assertWaitElapses(second, request(key, type, SHORT));
+				assertThat(held.isHeld()).isTrue();
+			}
+			finally {
+				held.close();
+			}
+			try (LockHandle next = second.acquire(request(key, type, Duration.ZERO))) {
+				assertThat(next.isHeld()).isTrue();
+			}
+		}
+
+		/** An exclusive lock excludes the other threads of its own client too. */
+		@ParameterizedTest
+		@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE" })
+		void exclusiveLockExcludesAnotherThreadOfTheSameClient(LockType type) throws Exception {
+			assumeSupported(type);
+			String key = key("same-client");
+			LockRegistry registry = client();
+			LockHandle held = registry.acquire(request(key, type, SHORT));
+			try {
+				Throwable failure = inBackground("other-thread", () -> {
+					registry.acquire(request(key, type, SHORT)).close();
+					return null;
+				}).failure(GENEROUS);
+				assertThat(failure).isInstanceOf(LockAcquisitionException.class);
+			}
+			finally {
+				held.close();
+			}
+			Boolean heldByOtherThread = inBackground("next-thread", () -> {
+				try (LockHandle next = registry.acquire(request(key, type, Duration.ZERO))) {
+					return next.isHeld();
+				}
+			}).get(GENEROUS);
+			assertThat(heldByOtherThread).isTrue();
+		}
+
+		/** Readers of two clients, and of two threads of one client, hold a read lock at once. */
+		@Test
+		void readLockIsSharedByClientsAndThreads() throws Exception {
+			assumeSupported(LockType.READ);
+			String key = key("shared-read");
+			LockRegistry first = client();
+			LockRegistry second = client();
+			try (LockHandle readA = first.acquire(request(key, LockType.READ, SHORT));
+					LockHandle readB = second.acquire(request(key, LockType.READ, Duration.ZERO))) {
+				assertThat(readA.isHeld()).isTrue();
+				assertThat(readB.isHeld()).isTrue();
+				Boolean sharedWithThread = inBackground("reader", () -> {
+					try (LockHandle readC = first.acquire(request(key, LockType.READ, Duration.ZERO))) {
+						return readC.isHeld();
+					}
+				}).get(GENEROUS);
+				assertThat(sharedWithThread).isTrue();
+			}
+		}
+
+		/** A write lock makes the wait of another client's reader elapse. */
+		@Test
+		void writeLockExcludesReadersOfAnotherClient() throws Exception {
+			assumeSupported(LockType.READ, LockType.WRITE);
+			String key = key("write-excludes-read");
+			LockRegistry writer = client();
+			LockRegistry reader = client();
+			LockHandle write = writer.acquire(request(key, LockType.WRITE, SHORT));
+			try {
+				assertWaitElapses(reader, request(key, LockType.READ, SHORT));
+			}
+			finally {
+				write.close();
+			}
+			reader.acquire(request(key, LockType.READ, Duration.ZERO)).close();
+		}
+
+		/** A read lock makes the wait of another client's writer elapse. */
+		@Test
+		void readLockExcludesWritersOfAnotherClient() throws Exception {
+			assumeSupported(LockType.READ, LockType.WRITE);
+			String key = key("read-excludes-write");
+			LockRegistry reader = client();
+			LockRegistry writer = client();
+			LockHandle read = reader.acquire(request(key, LockType.READ, SHORT));
+			try {
+				assertWaitElapses(writer, request(key, LockType.WRITE, SHORT));
 			}
 			finally {
 				read.close();
 			}
-			assertThat(write.isHeld()).isTrue();
-			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> other.acquire(request(key, LockType.READ, Duration.ZERO)));
+			writer.acquire(request(key, LockType.WRITE, Duration.ZERO)).close();
 		}
-		finally {
-			write.close();
-		}
-		other.acquire(request(key, LockType.READ, Duration.ZERO)).close();
-	}
 
-	/**
-	 * A read lock taken inside a write lock still excludes writers once the write lock is
-	 * released (a downgrade), including a writer of another client that queued meanwhile.
-	 */
-	@Test
-	void readTakenInsideWriteStillExcludesWritersAfterTheWriteIsReleased() throws Exception {
-		assumeSupported(LockType.READ, LockType.WRITE);
-		String key = key("downgrade");
-		LockRegistry owner = client();
-		LockRegistry writer = client();
-		LockHandle write = owner.acquire(request(key, LockType.WRITE, SHORT));
-		LockHandle read;
-		Background<Long> queuedWriter;
-		try {
-			int before = entriesOf(key).size();
-			queuedWriter = inBackground("queued-writer", () -> {
-				try (LockHandle lock = writer.acquire(request(key, LockType.WRITE, GENEROUS))) {
-					return lock.fencingToken();
+		/**
+		 * Each kind of lock on a key is a separate lock (as ZooKeeper's recipes are): a {@code MUTEX}
+		 * held by one client leaves the {@code SEMAPHORE_MUTEX} and the {@code WRITE} of the same key
+		 * free, for another client and for the holder's own thread.
+		 */
+		@Test
+		void eachKindOfLockOnAKeyIsASeparateLock() throws Exception {
+			assumeSupported(LockType.MUTEX, LockType.SEMAPHORE_MUTEX, LockType.WRITE);
+			String key = key("kinds");
+			LockRegistry holder = client();
+			LockRegistry other = client();
+			try (LockHandle mutex = holder.acquire(request(key, LockType.MUTEX, SHORT))) {
+				try (LockHandle semaphore = other.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO));
+						LockHandle write = other.acquire(request(key, LockType.WRITE, Duration.ZERO))) {
+					assertThat(semaphore.isHeld()).isTrue();
+					assertThat(write.isHeld()).isTrue();
+					assertWaitElapses(holder, request(key, LockType.WRITE, SHORT));
 				}
-			});
-			awaitQueued(queuedWriter, key, before);
-			read = owner.acquire(request(key, LockType.READ, Duration.ZERO));
+				try (LockHandle ownWrite = holder.acquire(request(key, LockType.WRITE, Duration.ZERO))) {
+					assertThat(ownWrite.isHeld()).isTrue();
+					assertThat(mutex.isHeld()).isTrue();
+				}
+			}
 		}
-		catch (Throwable ex) {
-			write.close();
-			throw ex;
-		}
-		try {
-			write.close();
-			assertThat(read.isHeld()).isTrue();
-			assertThat(catchThrowable(() -> queuedWriter.get(SHORT)))
-				.as("a writer must not get the lock while the downgraded read lock is held")
-				.isInstanceOf(TimeoutException.class);
-		}
-		finally {
-			read.close();
-		}
-		assertThat(queuedWriter.get(GENEROUS)).isGreaterThan(read.fencingToken());
+
 	}
 
-	/**
-	 * Each kind of lock on a key is a separate lock (as ZooKeeper's recipes are): a {@code MUTEX}
-	 * held by one client leaves the {@code SEMAPHORE_MUTEX} and the {@code WRITE} of the same key
-	 * free, for another client and for the holder's own thread.
-	 */
-	@Test
-	void eachKindOfLockOnAKeyIsASeparateLock() throws Exception {
-		assumeSupported(LockType.MUTEX, LockType.SEMAPHORE_MUTEX, LockType.WRITE);
-		String key = key("kinds");
-		LockRegistry holder = client();
-		LockRegistry other = client();
-		try (LockHandle mutex = holder.acquire(request(key, LockType.MUTEX, SHORT))) {
-			try (LockHandle semaphore = other.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO));
-					LockHandle write = other.acquire(request(key, LockType.WRITE, Duration.ZERO))) {
-				assertThat(semaphore.isHeld()).isTrue();
+	/** A thread re-enters its lock with the same token, also as a read inside its write; not a semaphore mutex. */
+	@Nested
+	class Reentry {
+
+		/** A thread re-enters a reentrant lock it holds, with the same token; the lock is held until the outer release. */
+		@ParameterizedTest
+		@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+		void reentrantLockIsReenteredByItsThreadWithTheSameToken(LockType type) throws Exception {
+			assumeSupported(type, conflicting(type));
+			String key = key("reentrant");
+			LockRegistry owner = client();
+			LockRegistry other = client();
+			LockHandle outer = owner.acquire(request(key, type, SHORT));
+			try {
+				LockHandle inner = owner.acquire(request(key, type, Duration.ZERO));
+				try {
+					assertThat(inner.isHeld()).isTrue();
+					assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
+				}
+				finally {
+					inner.close();
+				}
+				assertThat(outer.isHeld()).isTrue();
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.as("the lock is still held after the inner release")
+					.isThrownBy(() -> other.acquire(request(key, conflicting(type), Duration.ZERO)));
+			}
+			finally {
+				outer.close();
+			}
+			other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+		}
+
+		/** A thread holding a read lock re-enters it even while a writer waits (no self-deadlock). */
+		@Test
+		void heldReadIsReenteredWhileAWriterWaits() throws Exception {
+			assumeSupported(LockType.READ, LockType.WRITE);
+			String key = key("reenter-read");
+			LockRegistry reader = client();
+			LockRegistry writer = client();
+			LockHandle outer = reader.acquire(request(key, LockType.READ, SHORT));
+			Background<Long> write;
+			try {
+				int before = entriesOf(key).size();
+				write = inBackground("writer", () -> {
+					try (LockHandle lock = writer.acquire(request(key, LockType.WRITE, GENEROUS))) {
+						return lock.fencingToken();
+					}
+				});
+				awaitQueued(write, key, before);
+				try (LockHandle inner = reader.acquire(request(key, LockType.READ, Duration.ZERO))) {
+					assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
+				}
+				assertThat(write.isDone()).as("the writer got the lock while a reader held it").isFalse();
+			}
+			finally {
+				outer.close();
+			}
+			assertThat(write.get(GENEROUS)).isGreaterThan(outer.fencingToken());
+		}
+
+		/** The holder of a write lock may take the read lock of its key, which carries the write lock's token. */
+		@Test
+		void readInsideWriteCarriesTheWriteToken() throws Exception {
+			assumeSupported(LockType.READ, LockType.WRITE);
+			String key = key("read-in-write");
+			LockRegistry owner = client();
+			LockRegistry other = client();
+			LockHandle write = owner.acquire(request(key, LockType.WRITE, SHORT));
+			try {
+				LockHandle read = owner.acquire(request(key, LockType.READ, Duration.ZERO));
+				try {
+					assertThat(read.isHeld()).isTrue();
+					assertThat(read.type()).isEqualTo(LockType.READ);
+					assertThat(read.fencingToken()).isEqualTo(write.fencingToken());
+				}
+				finally {
+					read.close();
+				}
 				assertThat(write.isHeld()).isTrue();
-				assertWaitElapses(holder, request(key, LockType.WRITE, SHORT));
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> other.acquire(request(key, LockType.READ, Duration.ZERO)));
 			}
-			try (LockHandle ownWrite = holder.acquire(request(key, LockType.WRITE, Duration.ZERO))) {
-				assertThat(ownWrite.isHeld()).isTrue();
-				assertThat(mutex.isHeld()).isTrue();
+			finally {
+				write.close();
+			}
+			other.acquire(request(key, LockType.READ, Duration.ZERO)).close();
+		}
+
+		/**
+		 * A read lock taken inside a write lock still excludes writers once the write lock is
+		 * released (a downgrade), including a writer of another client that queued meanwhile.
+		 */
+		@Test
+		void readTakenInsideWriteStillExcludesWritersAfterTheWriteIsReleased() throws Exception {
+			assumeSupported(LockType.READ, LockType.WRITE);
+			String key = key("downgrade");
+			LockRegistry owner = client();
+			LockRegistry writer = client();
+			LockHandle write = owner.acquire(request(key, LockType.WRITE, SHORT));
+			LockHandle read;
+			Background<Long> queuedWriter;
+			try {
+				int before = entriesOf(key).size();
+				queuedWriter = inBackground("queued-writer", () -> {
+					try (LockHandle lock = writer.acquire(request(key, LockType.WRITE, GENEROUS))) {
+						return lock.fencingToken();
+					}
+				});
+				awaitQueued(queuedWriter, key, before);
+				read = owner.acquire(request(key, LockType.READ, Duration.ZERO));
+			}
+			catch (Throwable ex) {
+				write.close();
+				throw ex;
+			}
+			try {
+				write.close();
+				assertThat(read.isHeld()).isTrue();
+				assertThat(catchThrowable(() -> queuedWriter.get(SHORT)))
+					.as("a writer must not get the lock while the downgraded read lock is held")
+					.isInstanceOf(TimeoutException.class);
+			}
+			finally {
+				read.close();
+			}
+			assertThat(queuedWriter.get(GENEROUS)).isGreaterThan(read.fencingToken());
+		}
+
+		/** A semaphore mutex is not reentrant: a second acquisition by its holder's thread waits and elapses. */
+		@Test
+		void semaphoreMutexIsNotReentrant() throws Exception {
+			assumeSupported(LockType.SEMAPHORE_MUTEX);
+			String key = key("semaphore");
+			LockRegistry registry = client();
+			LockHandle held = registry.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT));
+			try {
+				assertWaitElapses(registry, request(key, LockType.SEMAPHORE_MUTEX, SHORT));
+				assertThat(held.isHeld()).isTrue();
+			}
+			finally {
+				held.close();
+			}
+			registry.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO)).close();
+		}
+
+	}
+
+	/** A wait ends at its wait time, a try-once at once, and an interrupted waiter or thread is refused. */
+	@Nested
+	class Waiting {
+
+		/** A waiter gives up with LockAcquisitionException once its wait time elapsed, not before. */
+		@ParameterizedTest(name = "{0} held, {1} waits")
+		@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+		void waiterGivesUpWhenItsWaitTimeElapses(LockType heldType, LockType waitingType) throws Exception {
+			assumeSupported(heldType, waitingType);
+			String key = key("deadline");
+			LockRegistry holder = client();
+			LockRegistry waiter = client();
+			LockHandle held = holder.acquire(request(key, heldType, SHORT));
+			try {
+				assertWaitElapses(waiter, request(key, waitingType, SHORT));
+				assertThat(held.isHeld()).isTrue();
+			}
+			finally {
+				held.close();
 			}
 		}
-	}
 
-	/** A semaphore mutex is not reentrant: a second acquisition by its holder's thread waits and elapses. */
-	@Test
-	void semaphoreMutexIsNotReentrant() throws Exception {
-		assumeSupported(LockType.SEMAPHORE_MUTEX);
-		String key = key("semaphore");
-		LockRegistry registry = client();
-		LockHandle held = registry.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT));
-		try {
-			assertWaitElapses(registry, request(key, LockType.SEMAPHORE_MUTEX, SHORT));
-			assertThat(held.isHeld()).isTrue();
-		}
-		finally {
-			held.close();
-		}
-		registry.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO)).close();
-	}
-
-	/** Another thread may release a semaphore mutex, which is then free for others. */
-	@Test
-	void semaphoreMutexMayBeReleasedByAnotherThread() throws Exception {
-		assumeSupported(LockType.SEMAPHORE_MUTEX);
-		String key = key("semaphore-release");
-		LockRegistry registry = client();
-		LockRegistry other = client();
-		LockHandle held = registry.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT));
-		try {
-			inBackground("releaser", () -> {
+		/** A try-once ({@link Duration#ZERO}) on a held key fails at once. */
+		@ParameterizedTest(name = "{0} held, {1} tried")
+		@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+		void tryOnceOnAHeldKeyFailsAtOnce(LockType heldType, LockType triedType) throws Exception {
+			assumeSupported(heldType, triedType);
+			String key = key("try-once");
+			LockRegistry holder = client();
+			LockRegistry other = client();
+			LockHandle held = holder.acquire(request(key, heldType, SHORT));
+			try {
+				long start = System.nanoTime();
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> other.acquire(request(key, triedType, Duration.ZERO)));
+				assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(AT_ONCE);
+			}
+			finally {
 				held.close();
-				return null;
-			}).get(GENEROUS);
-			assertThat(held.state()).isEqualTo(LockState.RELEASED);
-			assertThat(held.isHeld()).isFalse();
-			other.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO)).close();
+			}
 		}
-		finally {
-			held.close();
-		}
-	}
 
-	/** Only the holder's thread may release a lock other than a semaphore mutex; a refused release keeps it held. */
-	@ParameterizedTest
-	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
-	void releaseByAnotherThreadIsRefusedAndTheLockStaysHeld(LockType type) throws Exception {
-		assumeSupported(type, conflicting(type));
-		String key = key("foreign-release");
-		LockRegistry registry = client();
-		LockRegistry other = client();
-		LockHandle held = registry.acquire(request(key, type, SHORT));
-		try {
-			Throwable refused = inBackground("intruder", () -> {
+		/** A waiter interrupted while it waits gets LockInterruptedException and keeps its interrupt status. */
+		@ParameterizedTest(name = "{0} held, {1} waits")
+		@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+		void interruptedWaiterGetsLockInterruptedExceptionAndKeepsItsInterruptStatus(LockType heldType,
+				LockType waitingType) throws Exception {
+			assumeSupported(heldType, waitingType);
+			String key = key("interrupted");
+			LockRegistry holder = client();
+			LockRegistry waiter = client();
+			LockHandle held = holder.acquire(request(key, heldType, SHORT));
+			try {
+				Background<?> waiting = interruptQueuedWaiter(waiter, key, waitingType);
+				assertThat(waiting.failure(GENEROUS)).isInstanceOf(LockInterruptedException.class);
+				assertThat(waiting.interruptedWhenDone()).as("the waiter's interrupt status is kept").isTrue();
+				assertThat(held.isHeld()).isTrue();
+			}
+			finally {
 				held.close();
-				return null;
-			}).failure(GENEROUS);
-			assertThat(refused).isInstanceOf(IllegalMonitorStateException.class);
-			assertThat(held.state()).isEqualTo(LockState.HELD);
-			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> other.acquire(request(key, conflicting(type), Duration.ZERO)));
+			}
 		}
-		finally {
-			held.close();
-		}
-		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
-	}
 
-	// ---- waiting -------------------------------------------------------------------------------
-
-	/** A waiter gives up with LockAcquisitionException once its wait time elapsed, not before. */
-	@ParameterizedTest(name = "{0} held, {1} waits")
-	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
-	void waiterGivesUpWhenItsWaitTimeElapses(LockType heldType, LockType waitingType) throws Exception {
-		assumeSupported(heldType, waitingType);
-		String key = key("deadline");
-		LockRegistry holder = client();
-		LockRegistry waiter = client();
-		LockHandle held = holder.acquire(request(key, heldType, SHORT));
-		try {
-			assertWaitElapses(waiter, request(key, waitingType, SHORT));
-			assertThat(held.isHeld()).isTrue();
-		}
-		finally {
-			held.close();
-		}
-	}
-
-	/** A try-once ({@link Duration#ZERO}) on a held key fails at once. */
-	@ParameterizedTest(name = "{0} held, {1} tried")
-	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
-	void tryOnceOnAHeldKeyFailsAtOnce(LockType heldType, LockType triedType) throws Exception {
-		assumeSupported(heldType, triedType);
-		String key = key("try-once");
-		LockRegistry holder = client();
-		LockRegistry other = client();
-		LockHandle held = holder.acquire(request(key, heldType, SHORT));
-		try {
-			long start = System.nanoTime();
-			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> other.acquire(request(key, triedType, Duration.ZERO)));
-			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(AT_ONCE);
-		}
-		finally {
-			held.close();
-		}
-	}
-
-	/** A waiter interrupted while it waits gets LockInterruptedException and keeps its interrupt status. */
-	@ParameterizedTest(name = "{0} held, {1} waits")
-	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
-	void interruptedWaiterGetsLockInterruptedExceptionAndKeepsItsInterruptStatus(LockType heldType,
-			LockType waitingType) throws Exception {
-		assumeSupported(heldType, waitingType);
-		String key = key("interrupted");
-		LockRegistry holder = client();
-		LockRegistry waiter = client();
-		LockHandle held = holder.acquire(request(key, heldType, SHORT));
-		try {
-			Background<?> waiting = interruptQueuedWaiter(waiter, key, waitingType);
-			assertThat(waiting.failure(GENEROUS)).isInstanceOf(LockInterruptedException.class);
-			assertThat(waiting.interruptedWhenDone()).as("the waiter's interrupt status is kept").isTrue();
-			assertThat(held.isHeld()).isTrue();
-		}
-		finally {
-			held.close();
-		}
-	}
-
-	/** A thread already interrupted is refused, with its interrupt status kept, and takes no lock. */
-	@ParameterizedTest
-	@EnumSource(LockType.class)
-	void interruptedThreadIsRefused(LockType type) throws Exception {
-		assumeSupported(type, conflicting(type));
-		String key = key("refused");
-		LockRegistry registry = client();
-		LockRegistry other = client();
-		Thread.currentThread().interrupt();
-		try {
-			assertThatExceptionOfType(LockInterruptedException.class)
-				.isThrownBy(() -> registry.acquire(request(key, type, SHORT)));
-			assertThat(Thread.currentThread().isInterrupted()).as("the interrupt status is kept").isTrue();
-		}
-		finally {
-			Thread.interrupted();
-		}
-		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
-		awaitNothingLeft(key);
-	}
-
-	/** An interrupted thread is refused even a re-entry of a lock it holds, which it keeps. */
-	@ParameterizedTest
-	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
-	void interruptedThreadIsRefusedTheReentryOfALockItHolds(LockType type) throws Exception {
-		assumeSupported(type, conflicting(type));
-		String key = key("refused-reentry");
-		LockRegistry registry = client();
-		LockRegistry other = client();
-		LockHandle outer = registry.acquire(request(key, type, SHORT));
-		try {
+		/** A thread already interrupted is refused, with its interrupt status kept, and takes no lock. */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void interruptedThreadIsRefused(LockType type) throws Exception {
+			assumeSupported(type, conflicting(type));
+			String key = key("refused");
+			LockRegistry registry = client();
+			LockRegistry other = client();
 			Thread.currentThread().interrupt();
 			try {
 				assertThatExceptionOfType(LockInterruptedException.class)
-					.isThrownBy(() -> registry.acquire(request(key, type, Duration.ZERO)));
+					.isThrownBy(() -> registry.acquire(request(key, type, SHORT)));
 				assertThat(Thread.currentThread().isInterrupted()).as("the interrupt status is kept").isTrue();
 			}
 			finally {
 				Thread.interrupted();
 			}
-			assertThat(outer.isHeld()).isTrue();
+			other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+			awaitNothingLeft(key);
 		}
-		finally {
-			outer.close();
-		}
-		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
-	}
 
-	// ---- fencing tokens and fairness -------------------------------------------------------
-
-	/** Each later holder of a key gets a greater fencing token, whichever client it is. */
-	@ParameterizedTest
-	@EnumSource(LockType.class)
-	void fencingTokensGrowAcrossHoldersOfDifferentClients(LockType type) throws Exception {
-		assumeSupported(type);
-		String key = key("tokens");
-		List<LockRegistry> registries = List.of(client(), client(), client());
-		List<Long> tokens = new ArrayList<>();
-		for (int i = 0; i < 6; i++) {
-			try (LockHandle lock = registries.get(i % registries.size()).acquire(request(key, type, GENEROUS))) {
-				tokens.add(lock.fencingToken());
+		/** An interrupted thread is refused even a re-entry of a lock it holds, which it keeps. */
+		@ParameterizedTest
+		@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+		void interruptedThreadIsRefusedTheReentryOfALockItHolds(LockType type) throws Exception {
+			assumeSupported(type, conflicting(type));
+			String key = key("refused-reentry");
+			LockRegistry registry = client();
+			LockRegistry other = client();
+			LockHandle outer = registry.acquire(request(key, type, SHORT));
+			try {
+				Thread.currentThread().interrupt();
+				try {
+					assertThatExceptionOfType(LockInterruptedException.class)
+						.isThrownBy(() -> registry.acquire(request(key, type, Duration.ZERO)));
+					assertThat(Thread.currentThread().isInterrupted()).as("the interrupt status is kept").isTrue();
+				}
+				finally {
+					Thread.interrupted();
+				}
+				assertThat(outer.isHeld()).isTrue();
 			}
-		}
-		assertStrictlyIncreasing(tokens);
-	}
-
-	/** Threads of one client that queue for an exclusive lock get greater tokens, each after the other. */
-	@ParameterizedTest
-	@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE" })
-	void fencingTokensGrowAcrossQueuedThreadsOfOneClient(LockType type) throws Exception {
-		assumeSupported(type);
-		String key = key("queued-tokens");
-		LockRegistry registry = client();
-		List<Long> tokens = Collections.synchronizedList(new ArrayList<>());
-		List<Background<Void>> waiters = new ArrayList<>();
-		LockHandle held = registry.acquire(request(key, type, SHORT));
-		try {
-			tokens.add(held.fencingToken());
-			for (int i = 0; i < 3; i++) {
-				Background<Void> waiter = inBackground("waiter-" + i, () -> {
-					try (LockHandle lock = registry.acquire(request(key, type, GENEROUS))) {
-						tokens.add(lock.fencingToken());
-					}
-					return null;
-				});
-				awaitWaiting(waiter, registry);
-				waiters.add(waiter);
+			finally {
+				outer.close();
 			}
+			other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
 		}
-		finally {
-			held.close();
-		}
-		for (Background<Void> waiter : waiters) {
-			waiter.get(GENEROUS);
-		}
-		assertThat(tokens).hasSize(4);
-		assertStrictlyIncreasing(tokens);
+
 	}
 
-	/** Waiters of different clients for a mutex get it in the order they queued. */
-	@Test
-	void waitersOfDifferentClientsGetTheMutexInQueueOrder() throws Exception {
-		assumeSupported(LockType.MUTEX);
-		String key = key("fifo-clients");
-		LockRegistry holder = client();
-		List<Integer> order = Collections.synchronizedList(new ArrayList<>());
-		List<Background<Void>> waiters = new ArrayList<>();
-		LockHandle held = holder.acquire(request(key, LockType.MUTEX, SHORT));
-		try {
-			for (int i = 0; i < 4; i++) {
-				LockRegistry registry = client();
-				int index = i;
+	/** Each later holder of a key gets a greater fencing token, whichever client or thread it is. */
+	@Nested
+	class FencingTokens {
+
+		/** Each later holder of a key gets a greater fencing token, whichever client it is. */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void fencingTokensGrowAcrossHoldersOfDifferentClients(LockType type) throws Exception {
+			assumeSupported(type);
+			String key = key("tokens");
+			List<LockRegistry> registries = List.of(client(), client(), client());
+			List<Long> tokens = new ArrayList<>();
+			for (int i = 0; i < 6; i++) {
+				try (LockHandle lock = registries.get(i % registries.size()).acquire(request(key, type, GENEROUS))) {
+					tokens.add(lock.fencingToken());
+				}
+			}
+			assertStrictlyIncreasing(tokens);
+		}
+
+		/** Threads of one client that queue for an exclusive lock get greater tokens, each after the other. */
+		@ParameterizedTest
+		@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE" })
+		void fencingTokensGrowAcrossQueuedThreadsOfOneClient(LockType type) throws Exception {
+			assumeSupported(type);
+			String key = key("queued-tokens");
+			LockRegistry registry = client();
+			List<Long> tokens = Collections.synchronizedList(new ArrayList<>());
+			List<Background<Void>> waiters = new ArrayList<>();
+			LockHandle held = registry.acquire(request(key, type, SHORT));
+			try {
+				tokens.add(held.fencingToken());
+				for (int i = 0; i < 3; i++) {
+					Background<Void> waiter = inBackground("waiter-" + i, () -> {
+						try (LockHandle lock = registry.acquire(request(key, type, GENEROUS))) {
+							tokens.add(lock.fencingToken());
+						}
+						return null;
+					});
+					awaitWaiting(waiter, registry);
+					waiters.add(waiter);
+				}
+			}
+			finally {
+				held.close();
+			}
+			for (Background<Void> waiter : waiters) {
+				waiter.get(GENEROUS);
+			}
+			assertThat(tokens).hasSize(4);
+			assertStrictlyIncreasing(tokens);
+		}
+
+	}
+
+	/** Waiters are served in the order they queued: a mutex's waiters, and a reader behind a waiting writer. */
+	@Nested
+	class QueueOrder {
+
+		/** A reader that comes after a waiting writer queues behind it: writers are not starved. */
+		@Test
+		void readerQueuesBehindAWaitingWriter() throws Exception {
+			assumeSupported(LockType.READ, LockType.WRITE);
+			String key = key("writer-first");
+			LockRegistry reader = client();
+			LockRegistry writer = client();
+			LockRegistry lateReader = client();
+			LockHandle read = reader.acquire(request(key, LockType.READ, SHORT));
+			Background<Long> write;
+			try {
 				int before = entriesOf(key).size();
-				Background<Void> waiter = inBackground("client-waiter-" + i, () -> {
-					try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, GENEROUS))) {
-						order.add(index);
+				write = inBackground("writer", () -> {
+					try (LockHandle lock = writer.acquire(request(key, LockType.WRITE, GENEROUS))) {
+						return lock.fencingToken();
 					}
-					return null;
 				});
-				awaitQueued(waiter, key, before);
-				waiters.add(waiter);
+				awaitQueued(write, key, before);
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> lateReader.acquire(request(key, LockType.READ, Duration.ZERO)));
 			}
-		}
-		finally {
-			held.close();
-		}
-		for (Background<Void> waiter : waiters) {
-			waiter.get(GENEROUS);
-		}
-		assertThat(order).containsExactly(0, 1, 2, 3);
-	}
-
-	/** Waiting threads of one client get a mutex in the order they queued. */
-	@Test
-	void waitersOfOneClientGetTheMutexInQueueOrder() throws Exception {
-		assumeSupported(LockType.MUTEX);
-		String key = key("fifo-threads");
-		LockRegistry holder = client();
-		LockRegistry registry = client();
-		List<Integer> order = Collections.synchronizedList(new ArrayList<>());
-		List<Background<Void>> waiters = new ArrayList<>();
-		LockHandle held = holder.acquire(request(key, LockType.MUTEX, SHORT));
-		try {
-			for (int i = 0; i < 4; i++) {
-				int index = i;
-				Background<Void> waiter = inBackground("thread-waiter-" + i, () -> {
-					try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, GENEROUS))) {
-						order.add(index);
-					}
-					return null;
-				});
-				awaitWaiting(waiter, registry);
-				waiters.add(waiter);
+			finally {
+				read.close();
 			}
+			assertThat(write.get(GENEROUS)).isGreaterThan(read.fencingToken());
+			lateReader.acquire(request(key, LockType.READ, GENEROUS)).close();
 		}
-		finally {
-			held.close();
-		}
-		for (Background<Void> waiter : waiters) {
-			waiter.get(GENEROUS);
-		}
-		assertThat(order).containsExactly(0, 1, 2, 3);
-	}
 
-	// ---- keys ----------------------------------------------------------------------------------
-
-	static Stream<Arguments> awkwardKeys() {
-		return Stream.of(arguments("slash", "/", "//"), arguments("slash inside", "a/b", "a%2Fb"),
-				arguments("dots", "..", "."), arguments("space inside", "a b", "a_b"),
-				arguments("spaces around", " padded ", "padded"), arguments("non-ASCII", "库存:1", "库存:2"),
-				arguments("300 characters", "k".repeat(300), "k".repeat(299) + "j"),
-				arguments("300 and 301 characters", "k".repeat(300), "k".repeat(301)),
-				arguments("line break", "line\nbreak", "line\rbreak"), arguments("NUL", "nul\u0000", "nul"),
-				arguments("tab and bell", "tab\there\u0007", "tab here\u0007"));
-	}
-
-	/** A key that is awkward as a name in the lock service locks its own lock: the same key is excluded, a key that differs is not. */
-	@ParameterizedTest(name = "{0}")
-	@MethodSource("awkwardKeys")
-	void awkwardKeyLocksALockOfItsOwn(String description, String key, String differentKey) throws Exception {
-		assumeSupported(LockType.MUTEX);
-		LockRegistry first = client();
-		LockRegistry second = client();
-		LockHandle held = first.acquire(request(key, LockType.MUTEX, SHORT));
-		try {
-			assertThat(held.key()).isEqualTo(key);
-			assertThatExceptionOfType(LockAcquisitionException.class).as("the same key is excluded")
-				.isThrownBy(() -> second.acquire(request(key, LockType.MUTEX, Duration.ZERO)));
-			try (LockHandle other = second.acquire(request(differentKey, LockType.MUTEX, Duration.ZERO))) {
-				assertThat(other.isHeld()).as("a key that differs is another lock").isTrue();
+		/** Waiters of different clients for a mutex get it in the order they queued. */
+		@Test
+		void waitersOfDifferentClientsGetTheMutexInQueueOrder() throws Exception {
+			assumeSupported(LockType.MUTEX);
+			String key = key("fifo-clients");
+			LockRegistry holder = client();
+			List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+			List<Background<Void>> waiters = new ArrayList<>();
+			LockHandle held = holder.acquire(request(key, LockType.MUTEX, SHORT));
+			try {
+				for (int i = 0; i < 4; i++) {
+					LockRegistry registry = client();
+					int index = i;
+					int before = entriesOf(key).size();
+					Background<Void> waiter = inBackground("client-waiter-" + i, () -> {
+						try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+							order.add(index);
+						}
+						return null;
+					});
+					awaitQueued(waiter, key, before);
+					waiters.add(waiter);
+				}
 			}
-		}
-		finally {
-			held.close();
-		}
-		awaitNothingLeft(key, differentKey);
-	}
-
-	// ---- nothing left behind ---------------------------------------------------------------
-
-	/** Nothing is left in the lock service once a lock (re-entered, where it can be) is released. */
-	@ParameterizedTest
-	@EnumSource(LockType.class)
-	void nothingIsLeftAfterRelease(LockType type) throws Exception {
-		assumeSupported(type);
-		String key = key("left-after-release");
-		LockRegistry registry = client();
-		LockHandle outer = registry.acquire(request(key, type, SHORT));
-		try {
-			assertThat(entriesOf(key)).as("the lock service holds the lock").isNotEmpty();
-			if (type != LockType.SEMAPHORE_MUTEX) {
-				registry.acquire(request(key, type, Duration.ZERO)).close();
+			finally {
+				held.close();
 			}
-			if (type == LockType.WRITE && supportedTypes().contains(LockType.READ)) {
-				registry.acquire(request(key, LockType.READ, Duration.ZERO)).close();
+			for (Background<Void> waiter : waiters) {
+				waiter.get(GENEROUS);
 			}
+			assertThat(order).containsExactly(0, 1, 2, 3);
 		}
-		finally {
-			outer.close();
+
+		/** Waiting threads of one client get a mutex in the order they queued. */
+		@Test
+		void waitersOfOneClientGetTheMutexInQueueOrder() throws Exception {
+			assumeSupported(LockType.MUTEX);
+			String key = key("fifo-threads");
+			LockRegistry holder = client();
+			LockRegistry registry = client();
+			List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+			List<Background<Void>> waiters = new ArrayList<>();
+			LockHandle held = holder.acquire(request(key, LockType.MUTEX, SHORT));
+			try {
+				for (int i = 0; i < 4; i++) {
+					int index = i;
+					Background<Void> waiter = inBackground("thread-waiter-" + i, () -> {
+						try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+							order.add(index);
+						}
+						return null;
+					});
+					awaitWaiting(waiter, registry);
+					waiters.add(waiter);
+				}
+			}
+			finally {
+				held.close();
+			}
+			for (Background<Void> waiter : waiters) {
+				waiter.get(GENEROUS);
+			}
+			assertThat(order).containsExactly(0, 1, 2, 3);
 		}
-		awaitNothingLeft(key);
+
 	}
 
-	/** A waiter whose wait elapsed leaves nothing in the lock service. */
-	@ParameterizedTest(name = "{0} held, {1} waits")
-	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
-	void nothingIsLeftAfterAWaitElapsed(LockType heldType, LockType waitingType) throws Exception {
-		assumeSupported(heldType, waitingType);
-		String key = key("left-after-timeout");
-		LockRegistry holder = client();
-		LockRegistry waiter = client();
-		LockHandle held = holder.acquire(request(key, heldType, SHORT));
-		try {
-			List<String> holderEntries = List.copyOf(entriesOf(key));
-			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> waiter.acquire(request(key, waitingType, SHORT)));
-			eventually().untilAsserted(
-					() -> assertThat(entriesOf(key)).containsExactlyInAnyOrderElementsOf(holderEntries));
+	/** Any key, however awkward as a name in the lock service, locks a lock of its own. */
+	@Nested
+	class Keys {
+
+		static Stream<Arguments> awkwardKeys() {
+			return Stream.of(arguments("slash", "/", "//"), arguments("slash inside", "a/b", "a%2Fb"),
+					arguments("dots", "..", "."), arguments("space inside", "a b", "a_b"),
+					arguments("spaces around", " padded ", "padded"), arguments("non-ASCII", "库存:1", "库存:2"),
+					arguments("300 characters", "k".repeat(300), "k".repeat(299) + "j"),
+					arguments("300 and 301 characters", "k".repeat(300), "k".repeat(301)),
+					arguments("line break", "line\nbreak", "line\rbreak"), arguments("NUL", "nul\u0000", "nul"),
+					arguments("tab and bell", "tab\there\u0007", "tab here\u0007"));
 		}
-		finally {
-			held.close();
+
+		/** A key that is awkward as a name in the lock service locks its own lock: the same key is excluded, a key that differs is not. */
+		@ParameterizedTest(name = "{0}")
+		@MethodSource("awkwardKeys")
+		void awkwardKeyLocksALockOfItsOwn(String description, String key, String differentKey) throws Exception {
+			assumeSupported(LockType.MUTEX);
+			LockRegistry first = client();
+			LockRegistry second = client();
+			LockHandle held = first.acquire(request(key, LockType.MUTEX, SHORT));
+			try {
+				assertThat(held.key()).isEqualTo(key);
+				assertThatExceptionOfType(LockAcquisitionException.class).as("the same key is excluded")
+					.isThrownBy(() -> second.acquire(request(key, LockType.MUTEX, Duration.ZERO)));
+				try (LockHandle other = second.acquire(request(differentKey, LockType.MUTEX, Duration.ZERO))) {
+					assertThat(other.isHeld()).as("a key that differs is another lock").isTrue();
+				}
+			}
+			finally {
+				held.close();
+			}
+			awaitNothingLeft(key, differentKey);
 		}
-		awaitNothingLeft(key);
+
 	}
 
-	/** A waiter that was interrupted leaves nothing in the lock service. */
-	@ParameterizedTest(name = "{0} held, {1} waits")
-	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
-	void nothingIsLeftAfterAnInterruptedWait(LockType heldType, LockType waitingType) throws Exception {
-		assumeSupported(heldType, waitingType);
-		String key = key("left-after-interrupt");
-		LockRegistry holder = client();
-		LockRegistry waiter = client();
-		LockHandle held = holder.acquire(request(key, heldType, SHORT));
-		try {
-			List<String> holderEntries = List.copyOf(entriesOf(key));
-			Background<?> waiting = interruptQueuedWaiter(waiter, key, waitingType);
-			assertThat(waiting.failure(GENEROUS)).isInstanceOf(LockInterruptedException.class);
-			eventually().untilAsserted(
-					() -> assertThat(entriesOf(key)).containsExactlyInAnyOrderElementsOf(holderEntries));
+	/** Nothing is left in the lock service after a release, a wait that elapsed or an interrupted wait. */
+	@Nested
+	class NothingLeft {
+
+		/** Nothing is left in the lock service once a lock (re-entered, where it can be) is released. */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void nothingIsLeftAfterRelease(LockType type) throws Exception {
+			assumeSupported(type);
+			String key = key("left-after-release");
+			LockRegistry registry = client();
+			LockHandle outer = registry.acquire(request(key, type, SHORT));
+			try {
+				assertThat(entriesOf(key)).as("the lock service holds the lock").isNotEmpty();
+				if (type != LockType.SEMAPHORE_MUTEX) {
+					registry.acquire(request(key, type, Duration.ZERO)).close();
+				}
+				if (type == LockType.WRITE && supportedTypes().contains(LockType.READ)) {
+					registry.acquire(request(key, LockType.READ, Duration.ZERO)).close();
+				}
+			}
+			finally {
+				outer.close();
+			}
+			awaitNothingLeft(key);
 		}
-		finally {
-			held.close();
+
+		/** A waiter whose wait elapsed leaves nothing in the lock service. */
+		@ParameterizedTest(name = "{0} held, {1} waits")
+		@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+		void nothingIsLeftAfterAWaitElapsed(LockType heldType, LockType waitingType) throws Exception {
+			assumeSupported(heldType, waitingType);
+			String key = key("left-after-timeout");
+			LockRegistry holder = client();
+			LockRegistry waiter = client();
+			LockHandle held = holder.acquire(request(key, heldType, SHORT));
+			try {
+				List<String> holderEntries = List.copyOf(entriesOf(key));
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> waiter.acquire(request(key, waitingType, SHORT)));
+				eventually().untilAsserted(
+						() -> assertThat(entriesOf(key)).containsExactlyInAnyOrderElementsOf(holderEntries));
+			}
+			finally {
+				held.close();
+			}
+			awaitNothingLeft(key);
 		}
-		awaitNothingLeft(key);
+
+		/** A waiter that was interrupted leaves nothing in the lock service. */
+		@ParameterizedTest(name = "{0} held, {1} waits")
+		@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "WRITE, WRITE", "WRITE, READ", "READ, WRITE" })
+		void nothingIsLeftAfterAnInterruptedWait(LockType heldType, LockType waitingType) throws Exception {
+			assumeSupported(heldType, waitingType);
+			String key = key("left-after-interrupt");
+			LockRegistry holder = client();
+			LockRegistry waiter = client();
+			LockHandle held = holder.acquire(request(key, heldType, SHORT));
+			try {
+				List<String> holderEntries = List.copyOf(entriesOf(key));
+				Background<?> waiting = interruptQueuedWaiter(waiter, key, waitingType);
+				assertThat(waiting.failure(GENEROUS)).isInstanceOf(LockInterruptedException.class);
+				eventually().untilAsserted(
+						() -> assertThat(entriesOf(key)).containsExactlyInAnyOrderElementsOf(holderEntries));
+			}
+			finally {
+				held.close();
+			}
+			awaitNothingLeft(key);
+		}
+
 	}
 
-	// ---- loss ----------------------------------------------------------------------------------
+	/** A lost lock goes to {@link LockState#LOST}, is free for others and cannot be re-entered by its thread. */
+	@Nested
+	class Loss {
 
-	/**
-	 * A lock whose session the lock service dropped goes from HELD to LOST (the listener is told
-	 * of each step), is no longer held, and is free for another client, whose token is greater;
-	 * the client goes on and takes it again later.
-	 */
-	@ParameterizedTest
-	@EnumSource(LockType.class)
-	void lostLockGoesToLostAndAnotherClientTakesItWithAGreaterToken(LockType type) throws Exception {
-		assumeSupported(type, conflicting(type));
-		String key = key("lost");
-		RecordingListener listener = new RecordingListener();
-		C holder = connect(listener);
-		LockRegistry other = client();
-		LockHandle lost = holder.registry().acquire(request(key, type, SHORT));
-		long nextToken;
-		try {
-			assertThat(lost.state()).isEqualTo(LockState.HELD);
+		/**
+		 * A lock whose session the lock service dropped goes from HELD to LOST (the listener is told
+		 * of each step), is no longer held, and is free for another client, whose token is greater;
+		 * the client goes on and takes it again later.
+		 */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void lostLockGoesToLostAndAnotherClientTakesItWithAGreaterToken(LockType type) throws Exception {
+			assumeSupported(type, conflicting(type));
+			String key = key("lost");
+			RecordingListener listener = new RecordingListener();
+			C holder = connect(listener);
+			LockRegistry other = client();
+			LockHandle lost = holder.registry().acquire(request(key, type, SHORT));
+			long nextToken;
+			try {
+				assertThat(lost.state()).isEqualTo(LockState.HELD);
+				loseLocks(holder);
+				await().atMost(lossTimeout())
+					.pollInterval(Duration.ofMillis(10))
+					.until(() -> lost.state() == LockState.LOST && listener.lastStateOf(key) == LockState.LOST);
+				assertThat(lost.isHeld()).isFalse();
+				List<RecordingListener.Change> changes = listener.changesOf(key);
+				assertThat(changes.get(0).previous()).as("changes %s start from HELD", changes).isEqualTo(LockState.HELD);
+				for (int i = 1; i < changes.size(); i++) {
+					assertThat(changes.get(i).previous()).as("changes %s follow each other", changes)
+						.isEqualTo(changes.get(i - 1).current());
+				}
+				try (LockHandle next = other.acquire(request(key, conflicting(type), GENEROUS))) {
+					assertThat(next.fencingToken()).isGreaterThan(lost.fencingToken());
+					nextToken = next.fencingToken();
+				}
+			}
+			finally {
+				lost.close();
+			}
+			try (LockHandle again = holder.registry().acquire(request(key, type, GENEROUS))) {
+				assertThat(again.isHeld()).isTrue();
+				assertThat(again.fencingToken()).isGreaterThan(nextToken);
+			}
+			awaitNothingLeft(key);
+		}
+
+		/** The thread whose lock was lost cannot re-enter it (LockLostException) while it has not released it. */
+		@ParameterizedTest
+		@EnumSource(names = { "MUTEX", "READ", "WRITE" })
+		void threadThatLostItsLockCannotReenterIt(LockType type) throws Exception {
+			assumeSupported(type, conflicting(type));
+			String key = key("lost-reentry");
+			C holder = connect(NO_LISTENER);
+			LockRegistry other = client();
+			LockHandle lost = holder.registry().acquire(request(key, type, SHORT));
+			try {
+				loseLocks(holder);
+				await().atMost(lossTimeout()).pollInterval(Duration.ofMillis(10)).until(() -> lost.state() == LockState.LOST);
+				try (LockHandle taken = other.acquire(request(key, conflicting(type), GENEROUS))) {
+					assertThatExceptionOfType(LockLostException.class)
+						.isThrownBy(() -> holder.registry().acquire(request(key, type, SHORT)).close());
+					assertThat(taken.isHeld()).isTrue();
+				}
+			}
+			finally {
+				lost.close();
+			}
+			awaitNothingLeft(key);
+		}
+
+	}
+
+	/** The registry tells its listener of every lock event once, in order. */
+	@Nested
+	class ListenerEvents {
+
+		/**
+		 * The registry tells its listener of each acquisition, re-entry, failure, release and loss
+		 * once, in order: it is the one source of lock events.
+		 */
+		@Test
+		void listenerIsToldOfEveryLockEventOnce() throws Exception {
+			assumeSupported(LockType.MUTEX);
+			String key = key("events");
+			RecordingListener listener = new RecordingListener();
+			C holder = connect(listener);
+			LockRegistry other = client();
+			try (LockHandle outer = holder.registry().acquire(request(key, LockType.MUTEX, GENEROUS))) {
+				holder.registry().acquire(request(key, LockType.MUTEX, GENEROUS)).close();
+			}
+			try (LockHandle taken = other.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+				assertWaitElapses(holder.registry(), request(key, LockType.MUTEX, SHORT));
+			}
+			LockHandle lost = holder.registry().acquire(request(key, LockType.MUTEX, GENEROUS));
 			loseLocks(holder);
 			await().atMost(lossTimeout())
 				.pollInterval(Duration.ofMillis(10))
-				.until(() -> lost.state() == LockState.LOST && listener.lastStateOf(key) == LockState.LOST);
-			assertThat(lost.isHeld()).isFalse();
-			List<RecordingListener.Change> changes = listener.changesOf(key);
-			assertThat(changes.get(0).previous()).as("changes %s start from HELD", changes).isEqualTo(LockState.HELD);
-			for (int i = 1; i < changes.size(); i++) {
-				assertThat(changes.get(i).previous()).as("changes %s follow each other", changes)
-					.isEqualTo(changes.get(i - 1).current());
-			}
-			try (LockHandle next = other.acquire(request(key, conflicting(type), GENEROUS))) {
-				assertThat(next.fencingToken()).isGreaterThan(lost.fencingToken());
-				nextToken = next.fencingToken();
-			}
-		}
-		finally {
+				.until(() -> listener.lastStateOf(key) == LockState.LOST);
 			lost.close();
+			List<String> events = new ArrayList<>(listener.eventsOf(key));
+			// a backend may report the loss in one step or through IN_DOUBT
+			events.remove("HELD->IN_DOUBT");
+			events.replaceAll((event) -> event.equals("IN_DOUBT->LOST") ? "HELD->LOST" : event);
+			assertThat(events).containsExactly("started MUTEX", "acquired MUTEX", "started MUTEX", "acquired MUTEX",
+					"released MUTEX", "released MUTEX", "started MUTEX", "failed LockAcquisitionException",
+					"started MUTEX", "acquired MUTEX", "HELD->LOST", "released MUTEX");
+			awaitNothingLeft(key);
 		}
-		try (LockHandle again = holder.registry().acquire(request(key, type, GENEROUS))) {
-			assertThat(again.isHeld()).isTrue();
-			assertThat(again.fencingToken()).isGreaterThan(nextToken);
-		}
-		awaitNothingLeft(key);
+
 	}
 
-	/** The thread whose lock was lost cannot re-enter it (LockLostException) while it has not released it. */
-	@ParameterizedTest
-	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
-	void threadThatLostItsLockCannotReenterIt(LockType type) throws Exception {
-		assumeSupported(type, conflicting(type));
-		String key = key("lost-reentry");
-		C holder = connect(NO_LISTENER);
-		LockRegistry other = client();
-		LockHandle lost = holder.registry().acquire(request(key, type, SHORT));
-		try {
-			loseLocks(holder);
-			await().atMost(lossTimeout()).pollInterval(Duration.ofMillis(10)).until(() -> lost.state() == LockState.LOST);
-			try (LockHandle taken = other.acquire(request(key, conflicting(type), GENEROUS))) {
-				assertThatExceptionOfType(LockLostException.class)
-					.isThrownBy(() -> holder.registry().acquire(request(key, type, SHORT)).close());
-				assertThat(taken.isHeld()).isTrue();
+	/** A lock closed before its {@code holdAtLeast} passed stays held until it passes or its registry closes. */
+	@Nested
+	class HoldAtLeast {
+
+		/**
+		 * A lock closed before its {@code holdAtLeast} passed stays held, and free for no one, until
+		 * that much time has passed since its acquisition; then it is released once, and another
+		 * client takes it.
+		 */
+		@Test
+		void lockClosedBeforeItsHoldAtLeastStaysHeldUntilItPasses() throws Exception {
+			assumeSupported(LockType.SEMAPHORE_MUTEX);
+			String key = key("hold-at-least");
+			RecordingListener listener = new RecordingListener();
+			LockRegistry holder = connect(listener).registry();
+			LockRegistry other = client();
+			Duration holdAtLeast = Duration.ofSeconds(2);
+			long start = System.nanoTime();
+			LockHandle held = holder.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT).withHoldAtLeast(holdAtLeast));
+			held.close();
+			held.close();
+			assertThat(held.state()).isEqualTo(LockState.HELD);
+			assertThat(listener.eventsOf(key)).doesNotContain("released SEMAPHORE_MUTEX");
+			try (LockHandle next = other.acquire(request(key, LockType.SEMAPHORE_MUTEX, GENEROUS))) {
+				assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(holdAtLeast);
+				assertThat(held.state()).isEqualTo(LockState.RELEASED);
+				assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
 			}
+			await().atMost(GENEROUS)
+				.untilAsserted(() -> assertThat(listener.eventsOf(key)).containsExactly("started SEMAPHORE_MUTEX",
+						"acquired SEMAPHORE_MUTEX", "released SEMAPHORE_MUTEX"));
+			awaitNothingLeft(key);
 		}
-		finally {
-			lost.close();
-		}
-		awaitNothingLeft(key);
-	}
 
-	// ---- what the listener is told ------------------------------------------------------------
-
-	/**
-	 * The registry tells its listener of each acquisition, re-entry, failure, release and loss
-	 * once, in order: it is the one source of lock events.
-	 */
-	@Test
-	void listenerIsToldOfEveryLockEventOnce() throws Exception {
-		assumeSupported(LockType.MUTEX);
-		String key = key("events");
-		RecordingListener listener = new RecordingListener();
-		C holder = connect(listener);
-		LockRegistry other = client();
-		try (LockHandle outer = holder.registry().acquire(request(key, LockType.MUTEX, GENEROUS))) {
-			holder.registry().acquire(request(key, LockType.MUTEX, GENEROUS)).close();
-		}
-		try (LockHandle taken = other.acquire(request(key, LockType.MUTEX, GENEROUS))) {
-			assertWaitElapses(holder.registry(), request(key, LockType.MUTEX, SHORT));
-		}
-		LockHandle lost = holder.registry().acquire(request(key, LockType.MUTEX, GENEROUS));
-		loseLocks(holder);
-		await().atMost(lossTimeout())
-			.pollInterval(Duration.ofMillis(10))
-			.until(() -> listener.lastStateOf(key) == LockState.LOST);
-		lost.close();
-		List<String> events = new ArrayList<>(listener.eventsOf(key));
-		// a backend may report the loss in one step or through IN_DOUBT
-		events.remove("HELD->IN_DOUBT");
-		events.replaceAll((event) -> event.equals("IN_DOUBT->LOST") ? "HELD->LOST" : event);
-		assertThat(events).containsExactly("started MUTEX", "acquired MUTEX", "started MUTEX", "acquired MUTEX",
-				"released MUTEX", "released MUTEX", "started MUTEX", "failed LockAcquisitionException",
-				"started MUTEX", "acquired MUTEX", "HELD->LOST", "released MUTEX");
-		awaitNothingLeft(key);
-	}
-
-	// ---- closing -------------------------------------------------------------------------------
-
-	/** Closing a released handle again does nothing: it does not release the next holder's lock. */
-	@ParameterizedTest
-	@EnumSource(LockType.class)
-	void closingAReleasedHandleAgainDoesNotReleaseTheNextHolder(LockType type) throws Exception {
-		assumeSupported(type, conflicting(type));
-		String key = key("close-twice");
-		LockRegistry first = client();
-		LockRegistry second = client();
-		LockRegistry third = client();
-		LockHandle lock = first.acquire(request(key, type, SHORT));
-		lock.close();
-		lock.close();
-		assertThat(lock.state()).isEqualTo(LockState.RELEASED);
-		LockHandle next = second.acquire(request(key, type, Duration.ZERO));
-		try {
-			lock.close();
-			assertThat(next.isHeld()).isTrue();
-			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> third.acquire(request(key, conflicting(type), Duration.ZERO)));
-		}
-		finally {
-			next.close();
-		}
-	}
-
-	/** Closing a nested handle twice releases one level only: the outer lock stays held. */
-	@ParameterizedTest
-	@EnumSource(names = { "MUTEX", "READ", "WRITE" })
-	void closingANestedHandleTwiceKeepsTheOuterLock(LockType type) throws Exception {
-		assumeSupported(type, conflicting(type));
-		String key = key("close-nested-twice");
-		LockRegistry owner = client();
-		LockRegistry other = client();
-		LockHandle outer = owner.acquire(request(key, type, SHORT));
-		try {
-			LockHandle inner = owner.acquire(request(key, type, Duration.ZERO));
-			inner.close();
-			inner.close();
-			assertThat(outer.isHeld()).isTrue();
-			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> other.acquire(request(key, conflicting(type), Duration.ZERO)));
-		}
-		finally {
-			outer.close();
-		}
-		other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
-	}
-
-	// ---- holding at least ----------------------------------------------------------------------
-
-	/**
-	 * A lock closed before its {@code holdAtLeast} passed stays held, and free for no one, until
-	 * that much time has passed since its acquisition; then it is released once, and another
-	 * client takes it.
-	 */
-	@Test
-	void lockClosedBeforeItsHoldAtLeastStaysHeldUntilItPasses() throws Exception {
-		assumeSupported(LockType.SEMAPHORE_MUTEX);
-		String key = key("hold-at-least");
-		RecordingListener listener = new RecordingListener();
-		LockRegistry holder = connect(listener).registry();
-		LockRegistry other = client();
-		Duration holdAtLeast = Duration.ofSeconds(2);
-		long start = System.nanoTime();
-		LockHandle held = holder.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT).withHoldAtLeast(holdAtLeast));
-		held.close();
-		held.close();
-		assertThat(held.state()).isEqualTo(LockState.HELD);
-		assertThat(listener.eventsOf(key)).doesNotContain("released SEMAPHORE_MUTEX");
-		try (LockHandle next = other.acquire(request(key, LockType.SEMAPHORE_MUTEX, GENEROUS))) {
-			assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(holdAtLeast);
+		/** A lock closed after its {@code holdAtLeast} passed is released at once. */
+		@Test
+		void lockClosedAfterItsHoldAtLeastPassedIsReleasedAtOnce() throws Exception {
+			assumeSupported(LockType.SEMAPHORE_MUTEX);
+			String key = key("held-long-enough");
+			LockRegistry holder = client();
+			LockRegistry other = client();
+			Duration holdAtLeast = Duration.ofMillis(100);
+			LockHandle held = holder.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT).withHoldAtLeast(holdAtLeast));
+			Thread.sleep(holdAtLeast.multipliedBy(2).toMillis());
+			held.close();
 			assertThat(held.state()).isEqualTo(LockState.RELEASED);
-			assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+			other.acquire(request(key, LockType.SEMAPHORE_MUTEX, AT_ONCE)).close();
+			awaitNothingLeft(key);
 		}
-		await().atMost(GENEROUS)
-			.untilAsserted(() -> assertThat(listener.eventsOf(key)).containsExactly("started SEMAPHORE_MUTEX",
-					"acquired SEMAPHORE_MUTEX", "released SEMAPHORE_MUTEX"));
-		awaitNothingLeft(key);
-	}
 
-	/** A lock closed after its {@code holdAtLeast} passed is released at once. */
-	@Test
-	void lockClosedAfterItsHoldAtLeastPassedIsReleasedAtOnce() throws Exception {
-		assumeSupported(LockType.SEMAPHORE_MUTEX);
-		String key = key("held-long-enough");
-		LockRegistry holder = client();
-		LockRegistry other = client();
-		Duration holdAtLeast = Duration.ofMillis(100);
-		LockHandle held = holder.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT).withHoldAtLeast(holdAtLeast));
-		Thread.sleep(holdAtLeast.multipliedBy(2).toMillis());
-		held.close();
-		assertThat(held.state()).isEqualTo(LockState.RELEASED);
-		other.acquire(request(key, LockType.SEMAPHORE_MUTEX, AT_ONCE)).close();
-		awaitNothingLeft(key);
-	}
-
-	/**
-	 * Closing the registry releases the locks it keeps for their {@code holdAtLeast} at once:
-	 * they are released, not lost.
-	 */
-	@Test
-	void closingTheRegistryReleasesTheLocksItKeepsForTheirHoldAtLeast() throws Exception {
-		assumeSupported(LockType.SEMAPHORE_MUTEX);
-		String key = key("hold-at-least-closed");
-		RecordingListener listener = new RecordingListener();
-		C holder = connect(listener);
-		LockRegistry other = client();
-		LockHandle held = holder.registry()
-			.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT).withHoldAtLeast(Duration.ofHours(1)));
-		held.close();
-		assertThatExceptionOfType(LockAcquisitionException.class)
-			.isThrownBy(() -> other.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO)));
-		this.clients.remove(holder);
-		holder.close();
-		assertThat(held.state()).isEqualTo(LockState.RELEASED);
-		assertThat(listener.eventsOf(key)).containsExactly("started SEMAPHORE_MUTEX", "acquired SEMAPHORE_MUTEX",
-				"released SEMAPHORE_MUTEX");
-		other.acquire(request(key, LockType.SEMAPHORE_MUTEX, GENEROUS)).close();
-		awaitNothingLeft(key);
-	}
-
-	// ---- owners ----------------------------------------------------------------------------------
-
-	/**
-	 * The owner a holder records is read by another client while the lock is held, then that of
-	 * the next holder; a free lock, and a holder that records none, have no owner.
-	 */
-	@ParameterizedTest
-	@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE", "READ" })
-	void holdersOwnerIsReadByAnotherClient(LockType type) throws Exception {
-		assumeSupported(type);
-		String key = key("owner");
-		LockRegistry first = client();
-		LockRegistry second = client();
-		LockRegistry reader = client();
-		assertThat(reader.ownerOf(key, type)).isEmpty();
-		try (LockHandle held = first.acquire(request(key, type, SHORT).withOwner("first:4711"))) {
-			assertThat(held.isHeld()).isTrue();
-			assertThat(reader.ownerOf(key, type)).contains("first:4711");
-			assertThat(second.ownerOf(key, type)).contains("first:4711");
-		}
-		try (LockHandle next = second.acquire(request(key, type, GENEROUS).withOwner("second:815"))) {
-			assertThat(next.isHeld()).isTrue();
-			assertThat(reader.ownerOf(key, type)).contains("second:815");
-		}
-		assertThat(reader.ownerOf(key, type)).isEmpty();
-		try (LockHandle anonymous = first.acquire(request(key, type, GENEROUS))) {
-			assertThat(anonymous.isHeld()).isTrue();
-			assertThat(reader.ownerOf(key, type)).isEmpty();
-		}
-		awaitNothingLeft(key);
-	}
-
-	/**
-	 * The owner read is the holder's, not a waiter's, also when a writer waits behind a reader
-	 * (ZooKeeper lists the writers first).
-	 */
-	@ParameterizedTest
-	@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "READ, WRITE" })
-	void ownerOfAHeldLockIsTheHoldersNotAWaiters(LockType heldType, LockType waitingType) throws Exception {
-		assumeSupported(heldType, waitingType);
-		String key = key("owner-queue");
-		LockRegistry holder = client();
-		LockRegistry waiter = client();
-		LockHandle held = holder.acquire(request(key, heldType, SHORT).withOwner("holder"));
-		Background<Boolean> waiting = inBackground("waiter", () -> {
-			try (LockHandle next = waiter.acquire(request(key, waitingType, GENEROUS).withOwner("waiter"))) {
-				return next.isHeld() && "waiter".equals(holder.ownerOf(key, waitingType).orElse(null));
-			}
-		});
-		try {
-			await().atMost(GENEROUS).until(() -> entriesOf(key).size() >= 2);
-			assertThat(waiter.ownerOf(key, waitingType)).contains("holder");
-			assertThat(waiter.ownerOf(key, heldType)).contains("holder");
-		}
-		finally {
+		/**
+		 * Closing the registry releases the locks it keeps for their {@code holdAtLeast} at once:
+		 * they are released, not lost.
+		 */
+		@Test
+		void closingTheRegistryReleasesTheLocksItKeepsForTheirHoldAtLeast() throws Exception {
+			assumeSupported(LockType.SEMAPHORE_MUTEX);
+			String key = key("hold-at-least-closed");
+			RecordingListener listener = new RecordingListener();
+			C holder = connect(listener);
+			LockRegistry other = client();
+			LockHandle held = holder.registry()
+				.acquire(request(key, LockType.SEMAPHORE_MUTEX, SHORT).withHoldAtLeast(Duration.ofHours(1)));
 			held.close();
-		}
-		assertThat(waiting.get(GENEROUS)).isTrue();
-		awaitNothingLeft(key);
-	}
-
-	/**
-	 * A lock that passes to another thread of the same client, handed on locally or not, is
-	 * read with the new holder's owner.
-	 */
-	@Test
-	void theOwnerIsTheNewHoldersAfterTheLockPassesToAnotherThreadOfTheSameClient() throws Exception {
-		String key = key("owner-handoff");
-		LockRegistry registry = client();
-		LockRegistry reader = client();
-		LockHandle first = registry.acquire(request(key, LockType.MUTEX, SHORT).withOwner("first-thread"));
-		Background<String> next = inBackground("next-thread", () -> {
-			try (LockHandle held = registry.acquire(request(key, LockType.MUTEX, GENEROUS).withOwner("next-thread"))) {
-				return reader.ownerOf(key, LockType.MUTEX).orElse("none");
-			}
-		});
-		try {
-			await().atMost(GENEROUS).until(() -> ((LockIntrospection) registry).waiters().size() == 1);
-			assertThat(reader.ownerOf(key, LockType.MUTEX)).contains("first-thread");
-		}
-		finally {
-			first.close();
-		}
-		assertThat(next.get(GENEROUS)).isEqualTo("next-thread");
-		awaitNothingLeft(key);
-	}
-
-	// ---- revocation ----------------------------------------------------------------------------
-
-	/**
-	 * A revocable holder is told when another client asks for the lock, once, and keeps the lock,
-	 * still exclusive, until it releases it; the next holder's token is greater.
-	 */
-	@Test
-	void revocableHolderIsToldOnceAndKeepsTheLockUntilItReleasesIt() throws Exception {
-		C holder = connect(NO_LISTENER);
-		assumeTrue(holder.registry().supportsRevocation(LockType.MUTEX), "the backend does not support revocation");
-		String key = key("revocation");
-		RevocationListener listener = new RevocationListener();
-		C listening = connect(listener);
-		LockRegistry other = client();
-		LockHandle held = listening.registry().acquire(request(key, LockType.MUTEX, SHORT).withRevocable(true));
-		try {
-			assertThat(held.revocationRequested()).isFalse();
-			assertThat(other.requestRevocation(key, LockType.MUTEX)).isTrue();
-			await().atMost(GENEROUS).until(held::revocationRequested);
-			await().atMost(GENEROUS).until(() -> listener.told.contains(key));
-			assertThat(held.isHeld()).isTrue();
 			assertThatExceptionOfType(LockAcquisitionException.class)
-				.isThrownBy(() -> other.acquire(request(key, LockType.MUTEX, Duration.ZERO)));
+				.isThrownBy(() -> other.acquire(request(key, LockType.SEMAPHORE_MUTEX, Duration.ZERO)));
+			LockRegistryContractTests.this.clients.remove(holder);
+			holder.close();
+			assertThat(held.state()).isEqualTo(LockState.RELEASED);
+			assertThat(listener.eventsOf(key)).containsExactly("started SEMAPHORE_MUTEX", "acquired SEMAPHORE_MUTEX",
+					"released SEMAPHORE_MUTEX");
+			other.acquire(request(key, LockType.SEMAPHORE_MUTEX, GENEROUS)).close();
+			awaitNothingLeft(key);
 		}
-		finally {
-			held.close();
-		}
-		try (LockHandle next = other.acquire(request(key, LockType.MUTEX, GENEROUS))) {
-			assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
-			assertThat(next.revocationRequested()).isFalse();
-		}
-		assertThat(listener.told).containsExactly(key);
-		awaitNothingLeft(key);
+
 	}
 
-	/**
-	 * A holder that did not acquire its lock as revocable is never told, and keeps its lock; a
-	 * request for a lock nobody holds asks nobody.
-	 */
-	@Test
-	void holderThatIsNotRevocableIsNeverAffected() throws Exception {
-		RevocationListener listener = new RevocationListener();
-		C holder = connect(listener);
-		assumeTrue(holder.registry().supportsRevocation(LockType.MUTEX), "the backend does not support revocation");
-		LockRegistry other = client();
-		String plainKey = key("not-revocable");
-		String revocableKey = key("revocable");
-		try (LockHandle plain = holder.registry().acquire(request(plainKey, LockType.MUTEX, SHORT));
-				LockHandle revocable = holder.registry()
-					.acquire(request(revocableKey, LockType.MUTEX, SHORT).withRevocable(true))) {
-			assertThat(other.requestRevocation(plainKey, LockType.MUTEX)).isTrue();
-			assertThat(other.requestRevocation(revocableKey, LockType.MUTEX)).isTrue();
-			await().atMost(GENEROUS).until(revocable::revocationRequested);
-			assertThat(plain.revocationRequested()).isFalse();
-			assertThat(plain.isHeld()).isTrue();
-			assertThat(listener.told).containsExactly(revocableKey);
-		}
-		assertThat(other.requestRevocation(key("free"), LockType.MUTEX)).isFalse();
-		awaitNothingLeft(plainKey, revocableKey);
-	}
+	/** The owner a holder records is what any client reads while the lock is held, never a waiter's. */
+	@Nested
+	class Owners {
 
-	/**
-	 * A revocable holder asked to give its lock up gives it back to the lock service when it
-	 * releases it, so that the contender waiting there (in another process) gets it next, not
-	 * the next waiting thread of the holder's own client through a local hand-off.
-	 */
-	@Test
-	void revokedHolderReleasesItsLockToTheLockServiceNotToAnotherThreadOfItsClient() throws Exception {
-		Optional<C> handingOff = newHandingOffClient(NO_LISTENER);
-		handingOff.ifPresent(this.clients::add);
-		assumeTrue(handingOff.isPresent(), "the backend does not hand locks off locally");
-		LockRegistry registry = handingOff.get().registry();
-		assumeTrue(registry.supportsRevocation(LockType.MUTEX), "the backend does not support revocation");
-		LockRegistry other = client();
-		String key = key("revoked-handoff");
-		List<String> holders = new CopyOnWriteArrayList<>();
-		LockHandle held = registry.acquire(request(key, LockType.MUTEX, GENEROUS).withRevocable(true));
-		Background<Long> sameClient;
-		Background<Long> otherClient;
-		try {
-			sameClient = inBackground("same-client", () -> holdOnce(registry, key, "same client", holders));
-			awaitWaiting(sameClient, registry);
-			int before = entriesOf(key).size();
-			otherClient = inBackground("other-client", () -> holdOnce(other, key, "other client", holders));
-			awaitQueued(otherClient, key, before);
-			assertThat(other.requestRevocation(key, LockType.MUTEX)).isTrue();
-			await().atMost(GENEROUS).until(held::revocationRequested);
-		}
-		finally {
-			held.close();
-		}
-		long otherToken = otherClient.get(GENEROUS);
-		long sameToken = sameClient.get(GENEROUS);
-		assertThat(holders).as("the holders after the revoked one, in order")
-			.containsExactly("other client", "same client");
-		assertStrictlyIncreasing(List.of(held.fencingToken(), otherToken, sameToken));
-		awaitNothingLeft(key);
-	}
-
-	/** A revocable request of a type whose revocation the backend does not support is refused before it waits. */
-	@ParameterizedTest
-	@EnumSource(LockType.class)
-	void revocableRequestOfAnUnsupportedTypeIsRefused(LockType type) throws Exception {
-		assumeSupported(type);
-		LockRegistry registry = client();
-		assumeFalse(registry.supportsRevocation(type), "the backend supports the revocation of " + type);
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> registry.acquire(request(key("refused"), type, SHORT).withRevocable(true)))
-			.withMessageContaining("does not support the revocation of " + type + " locks");
-	}
-
-	// ---- separate processes ----------------------------------------------------------------
-
-	/**
-	 * Separate JVMs that increment a shared file counter by read, pause, write under a mutex
-	 * never overlap and lose no update, and each sees growing, unique tokens.
-	 */
-	@Test
-	void separateProcessesExcludeEachOtherAndLoseNoUpdate(@TempDir Path directory) throws Exception {
-		String key = key("cross-process");
-		List<SharedCounterJob> jobs = new ArrayList<>();
-		for (int i = 0; i < PROCESSES; i++) {
-			jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS));
-		}
-		Files.write(jobs.get(0).counter(), new byte[Long.BYTES]);
-		List<Process> processes = new ArrayList<>();
-		try {
-			for (SharedCounterJob job : jobs) {
-				Optional<Process> process = startContenderProcess(job);
-				assumeTrue(process.isPresent(),
-						"The backend starts no separate process (startContenderProcess is not overridden)");
-				processes.add(process.get());
+		/**
+		 * The owner a holder records is read by another client while the lock is held, then that of
+		 * the next holder; a free lock, and a holder that records none, have no owner.
+		 */
+		@ParameterizedTest
+		@EnumSource(names = { "MUTEX", "SEMAPHORE_MUTEX", "WRITE", "READ" })
+		void holdersOwnerIsReadByAnotherClient(LockType type) throws Exception {
+			assumeSupported(type);
+			String key = key("owner");
+			LockRegistry first = client();
+			LockRegistry second = client();
+			LockRegistry reader = client();
+			assertThat(reader.ownerOf(key, type)).isEmpty();
+			try (LockHandle held = first.acquire(request(key, type, SHORT).withOwner("first:4711"))) {
+				assertThat(held.isHeld()).isTrue();
+				assertThat(reader.ownerOf(key, type)).contains("first:4711");
+				assertThat(second.ownerOf(key, type)).contains("first:4711");
 			}
-			awaitReady(jobs, processes);
-			Files.createFile(jobs.get(0).startSignal());
+			try (LockHandle next = second.acquire(request(key, type, GENEROUS).withOwner("second:815"))) {
+				assertThat(next.isHeld()).isTrue();
+				assertThat(reader.ownerOf(key, type)).contains("second:815");
+			}
+			assertThat(reader.ownerOf(key, type)).isEmpty();
+			try (LockHandle anonymous = first.acquire(request(key, type, GENEROUS))) {
+				assertThat(anonymous.isHeld()).isTrue();
+				assertThat(reader.ownerOf(key, type)).isEmpty();
+			}
+			awaitNothingLeft(key);
+		}
+
+		/**
+		 * The owner read is the holder's, not a waiter's, also when a writer waits behind a reader
+		 * (ZooKeeper lists the writers first).
+		 */
+		@ParameterizedTest
+		@CsvSource({ "MUTEX, MUTEX", "SEMAPHORE_MUTEX, SEMAPHORE_MUTEX", "READ, WRITE" })
+		void ownerOfAHeldLockIsTheHoldersNotAWaiters(LockType heldType, LockType waitingType) throws Exception {
+			assumeSupported(heldType, waitingType);
+			String key = key("owner-queue");
+			LockRegistry holder = client();
+			LockRegistry waiter = client();
+			LockHandle held = holder.acquire(request(key, heldType, SHORT).withOwner("holder"));
+			Background<Boolean> waiting = inBackground("waiter", () -> {
+				try (LockHandle next = waiter.acquire(request(key, waitingType, GENEROUS).withOwner("waiter"))) {
+					return next.isHeld() && "waiter".equals(holder.ownerOf(key, waitingType).orElse(null));
+				}
+			});
+			try {
+				await().atMost(GENEROUS).until(() -> entriesOf(key).size() >= 2);
+				assertThat(waiter.ownerOf(key, waitingType)).contains("holder");
+				assertThat(waiter.ownerOf(key, heldType)).contains("holder");
+			}
+			finally {
+				held.close();
+			}
+			assertThat(waiting.get(GENEROUS)).isTrue();
+			awaitNothingLeft(key);
+		}
+
+		/**
+		 * A lock that passes to another thread of the same client, handed on locally or not, is
+		 * read with the new holder's owner.
+		 */
+		@Test
+		void theOwnerIsTheNewHoldersAfterTheLockPassesToAnotherThreadOfTheSameClient() throws Exception {
+			String key = key("owner-handoff");
+			LockRegistry registry = client();
+			LockRegistry reader = client();
+			LockHandle first = registry.acquire(request(key, LockType.MUTEX, SHORT).withOwner("first-thread"));
+			Background<String> next = inBackground("next-thread", () -> {
+				try (LockHandle held = registry.acquire(request(key, LockType.MUTEX, GENEROUS).withOwner("next-thread"))) {
+					return reader.ownerOf(key, LockType.MUTEX).orElse("none");
+				}
+			});
+			try {
+				await().atMost(GENEROUS).until(() -> ((LockIntrospection) registry).waiters().size() == 1);
+				assertThat(reader.ownerOf(key, LockType.MUTEX)).contains("first-thread");
+			}
+			finally {
+				first.close();
+			}
+			assertThat(next.get(GENEROUS)).isEqualTo("next-thread");
+			awaitNothingLeft(key);
+		}
+
+	}
+
+	/** A revocable holder is told once when another client asks for its lock, and keeps it until it releases it. */
+	@Nested
+	class Revocation {
+
+		/**
+		 * A revocable holder is told when another client asks for the lock, once, and keeps the lock,
+		 * still exclusive, until it releases it; the next holder's token is greater.
+		 */
+		@Test
+		void revocableHolderIsToldOnceAndKeepsTheLockUntilItReleasesIt() throws Exception {
+			C holder = connect(NO_LISTENER);
+			assumeTrue(holder.registry().supportsRevocation(LockType.MUTEX), "the backend does not support revocation");
+			String key = key("revocation");
+			RevocationListener listener = new RevocationListener();
+			C listening = connect(listener);
+			LockRegistry other = client();
+			LockHandle held = listening.registry().acquire(request(key, LockType.MUTEX, SHORT).withRevocable(true));
+			try {
+				assertThat(held.revocationRequested()).isFalse();
+				assertThat(other.requestRevocation(key, LockType.MUTEX)).isTrue();
+				await().atMost(GENEROUS).until(held::revocationRequested);
+				await().atMost(GENEROUS).until(() -> listener.told.contains(key));
+				assertThat(held.isHeld()).isTrue();
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> other.acquire(request(key, LockType.MUTEX, Duration.ZERO)));
+			}
+			finally {
+				held.close();
+			}
+			try (LockHandle next = other.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+				assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+				assertThat(next.revocationRequested()).isFalse();
+			}
+			assertThat(listener.told).containsExactly(key);
+			awaitNothingLeft(key);
+		}
+
+		/**
+		 * A holder that did not acquire its lock as revocable is never told, and keeps its lock; a
+		 * request for a lock nobody holds asks nobody.
+		 */
+		@Test
+		void holderThatIsNotRevocableIsNeverAffected() throws Exception {
+			RevocationListener listener = new RevocationListener();
+			C holder = connect(listener);
+			assumeTrue(holder.registry().supportsRevocation(LockType.MUTEX), "the backend does not support revocation");
+			LockRegistry other = client();
+			String plainKey = key("not-revocable");
+			String revocableKey = key("revocable");
+			try (LockHandle plain = holder.registry().acquire(request(plainKey, LockType.MUTEX, SHORT));
+					LockHandle revocable = holder.registry()
+						.acquire(request(revocableKey, LockType.MUTEX, SHORT).withRevocable(true))) {
+				assertThat(other.requestRevocation(plainKey, LockType.MUTEX)).isTrue();
+				assertThat(other.requestRevocation(revocableKey, LockType.MUTEX)).isTrue();
+				await().atMost(GENEROUS).until(revocable::revocationRequested);
+				assertThat(plain.revocationRequested()).isFalse();
+				assertThat(plain.isHeld()).isTrue();
+				assertThat(listener.told).containsExactly(revocableKey);
+			}
+			assertThat(other.requestRevocation(key("free"), LockType.MUTEX)).isFalse();
+			awaitNothingLeft(plainKey, revocableKey);
+		}
+
+		/**
+		 * A revocable holder asked to give its lock up gives it back to the lock service when it
+		 * releases it, so that the contender waiting there (in another process) gets it next, not
+		 * the next waiting thread of the holder's own client through a local hand-off.
+		 */
+		@Test
+		void revokedHolderReleasesItsLockToTheLockServiceNotToAnotherThreadOfItsClient() throws Exception {
+			Optional<C> handingOff = newHandingOffClient(NO_LISTENER);
+			handingOff.ifPresent(LockRegistryContractTests.this.clients::add);
+			assumeTrue(handingOff.isPresent(), "the backend does not hand locks off locally");
+			LockRegistry registry = handingOff.get().registry();
+			assumeTrue(registry.supportsRevocation(LockType.MUTEX), "the backend does not support revocation");
+			LockRegistry other = client();
+			String key = key("revoked-handoff");
+			List<String> holders = new CopyOnWriteArrayList<>();
+			LockHandle held = registry.acquire(request(key, LockType.MUTEX, GENEROUS).withRevocable(true));
+			Background<Long> sameClient;
+			Background<Long> otherClient;
+			try {
+				sameClient = inBackground("same-client", () -> holdOnce(registry, key, "same client", holders));
+				awaitWaiting(sameClient, registry);
+				int before = entriesOf(key).size();
+				otherClient = inBackground("other-client", () -> holdOnce(other, key, "other client", holders));
+				awaitQueued(otherClient, key, before);
+				assertThat(other.requestRevocation(key, LockType.MUTEX)).isTrue();
+				await().atMost(GENEROUS).until(held::revocationRequested);
+			}
+			finally {
+				held.close();
+			}
+			long otherToken = otherClient.get(GENEROUS);
+			long sameToken = sameClient.get(GENEROUS);
+			assertThat(holders).as("the holders after the revoked one, in order")
+				.containsExactly("other client", "same client");
+			assertStrictlyIncreasing(List.of(held.fencingToken(), otherToken, sameToken));
+			awaitNothingLeft(key);
+		}
+
+		/** A revocable request of a type whose revocation the backend does not support is refused before it waits. */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void revocableRequestOfAnUnsupportedTypeIsRefused(LockType type) throws Exception {
+			assumeSupported(type);
+			LockRegistry registry = client();
+			assumeFalse(registry.supportsRevocation(type), "the backend supports the revocation of " + type);
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> registry.acquire(request(key("refused"), type, SHORT).withRevocable(true)))
+				.withMessageContaining("does not support the revocation of " + type + " locks");
+		}
+
+	}
+
+	/** Separate JVMs that contend for a mutex never overlap and lose no update. */
+	@Nested
+	class SeparateProcesses {
+
+		/**
+		 * Separate JVMs that increment a shared file counter by read, pause, write under a mutex
+		 * never overlap and lose no update, and each sees growing, unique tokens.
+		 */
+		@Test
+		void separateProcessesExcludeEachOtherAndLoseNoUpdate(@TempDir Path directory) throws Exception {
+			String key = key("cross-process");
+			List<SharedCounterJob> jobs = new ArrayList<>();
 			for (int i = 0; i < PROCESSES; i++) {
-				Process process = processes.get(i);
-				assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("process %d finished", i).isTrue();
-				assertThat(process.exitValue()).as("exit code of process %d, whose log is:%n%s", i,
-						Files.readString(jobs.get(i).log())).isZero();
+				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS));
 			}
-		}
-		finally {
-			for (Process process : processes) {
-				process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+			Files.write(jobs.get(0).counter(), new byte[Long.BYTES]);
+			List<Process> processes = new ArrayList<>();
+			try {
+				for (SharedCounterJob job : jobs) {
+					Optional<Process> process = startContenderProcess(job);
+					assumeTrue(process.isPresent(),
+							"The backend starts no separate process (startContenderProcess is not overridden)");
+					processes.add(process.get());
+				}
+				awaitReady(jobs, processes);
+				Files.createFile(jobs.get(0).startSignal());
+				for (int i = 0; i < PROCESSES; i++) {
+					Process process = processes.get(i);
+					assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("process %d finished", i).isTrue();
+					assertThat(process.exitValue()).as("exit code of process %d, whose log is:%n%s", i,
+							Files.readString(jobs.get(i).log())).isZero();
+				}
 			}
+			finally {
+				for (Process process : processes) {
+					process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+				}
+			}
+			assertThat(ByteBuffer.wrap(Files.readAllBytes(jobs.get(0).counter())).getLong()).as("the counter")
+				.isEqualTo(PROCESSES * ITERATIONS);
+			List<Long> allTokens = new ArrayList<>();
+			for (SharedCounterJob job : jobs) {
+				assertThat(Files.readString(job.overlapsFile())).as("overlaps seen by process %d", job.id()).isEqualTo("0");
+				List<Long> tokens = Files.readAllLines(job.tokensFile()).stream().map(Long::valueOf).toList();
+				assertThat(tokens).hasSize(ITERATIONS);
+				assertStrictlyIncreasing(tokens);
+				allTokens.addAll(tokens);
+			}
+			assertThat(allTokens).doesNotHaveDuplicates();
+			awaitNothingLeft(key);
 		}
-		assertThat(ByteBuffer.wrap(Files.readAllBytes(jobs.get(0).counter())).getLong()).as("the counter")
-			.isEqualTo(PROCESSES * ITERATIONS);
-		List<Long> allTokens = new ArrayList<>();
-		for (SharedCounterJob job : jobs) {
-			assertThat(Files.readString(job.overlapsFile())).as("overlaps seen by process %d", job.id()).isEqualTo("0");
-			List<Long> tokens = Files.readAllLines(job.tokensFile()).stream().map(Long::valueOf).toList();
-			assertThat(tokens).hasSize(ITERATIONS);
-			assertStrictlyIncreasing(tokens);
-			allTokens.addAll(tokens);
-		}
-		assertThat(allTokens).doesNotHaveDuplicates();
-		awaitNothingLeft(key);
-	}
 
-	private static void awaitReady(List<SharedCounterJob> jobs, List<Process> processes) throws Exception {
-		long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-		for (int i = 0; i < jobs.size(); i++) {
-			SharedCounterJob job = jobs.get(i);
-			while (!Files.exists(job.readyMarker())) {
-				assertThat(processes.get(i).isAlive()).as("process %d is alive; its log: %s", i, job.log()).isTrue();
-				assertThat(System.nanoTime() - deadline).as("process %d became ready in time", i).isNegative();
-				TimeUnit.MILLISECONDS.sleep(20);
+		private static void awaitReady(List<SharedCounterJob> jobs, List<Process> processes) throws Exception {
+			long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+			for (int i = 0; i < jobs.size(); i++) {
+				SharedCounterJob job = jobs.get(i);
+				while (!Files.exists(job.readyMarker())) {
+					assertThat(processes.get(i).isAlive()).as("process %d is alive; its log: %s", i, job.log()).isTrue();
+					assertThat(System.nanoTime() - deadline).as("process %d became ready in time", i).isNegative();
+					TimeUnit.MILLISECONDS.sleep(20);
+				}
 			}
 		}
+
 	}
 
 	// ---- support -------------------------------------------------------------------------------

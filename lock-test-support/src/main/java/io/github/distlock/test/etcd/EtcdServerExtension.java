@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * An {@link EtcdServer} for a test class: started before its first test, stopped (its data
- * deleted) after its last. Without an etcd binary the class is skipped with a message.
+ * deleted) after its last; its {@code @Nested} classes, to which JUnit applies the extension
+ * too, use the same server. Without an etcd binary the class is skipped with a message.
  *
  * @since 0.1.0
  */
@@ -31,18 +32,26 @@ public final class EtcdServerExtension implements BeforeAllCallback, AfterAllCal
 
 	private EtcdServer server;
 
+	/** The unique id of the class that started the server, which stops it. */
+	private String startedBy;
+
 	@Override
 	public void beforeAll(ExtensionContext context) throws Exception {
+		if (this.server != null) {
+			return; // a @Nested class of the class that started it
+		}
 		Assumptions.assumeTrue(EtcdServer.isAvailable(), "etcd not found at " + EtcdServer.binary()
 				+ " (apt-get install etcd-server, or set ETCD_BIN): etcd tests skipped");
 		this.server = EtcdServer.start();
+		this.startedBy = context.getUniqueId();
 	}
 
 	@Override
 	public void afterAll(ExtensionContext context) throws Exception {
-		if (this.server != null) {
+		if (this.server != null && context.getUniqueId().equals(this.startedBy)) {
 			this.server.close();
 			this.server = null;
+			this.startedBy = null;
 		}
 	}
 
