@@ -106,8 +106,8 @@ class ConnectionCutFaultTests {
 	/**
 	 * A waiter is woken by the disconnection (ZooKeeper tells every watcher) and reads the lock's
 	 * children while the connection is down: it waits for the connection within its wait time
-	 * instead of failing when Curator's retries are used up (the hand-off recipe keeps its node,
-	 * which lives on with its session; Curator's recipes delete theirs and queue again).
+	 * instead of failing when Curator's retries are used up (the {@code MUTEX} recipe keeps its
+	 * node, which lives on with its session; Curator's recipes delete theirs and queue again).
 	 */
 	@ParameterizedTest
 	@CsvSource({ "MUTEX, 8", "MUTEX, 0", "WRITE, 8", "SEMAPHORE_MUTEX, 8" })

@@ -259,7 +259,7 @@ class SessionExpiryFaultTests {
 	/**
 	 * A waiter's node goes with its session: it queues again in the new session, within its
 	 * wait time, and the lock it gets is held in that session (never one it only believes it
-	 * holds), for the hand-off recipe and for Curator's {@code InterProcessMutex}.
+	 * holds), with and without local hand-off.
 	 */
 	@ParameterizedTest
 	@ValueSource(ints = { 8, 0 })
