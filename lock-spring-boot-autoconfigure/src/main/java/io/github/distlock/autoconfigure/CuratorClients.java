@@ -16,93 +16,93 @@
 
 package io.github.distlock.autoconfigure;
 
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import io.github.distlock.core.LockBackendException;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
+import io.github.distlock.zookeeper.CuratorClientFactory;
+import io.github.distlock.zookeeper.CuratorClientFactory.Acl;
+import io.github.distlock.zookeeper.CuratorClientFactory.Setting;
+import io.github.distlock.zookeeper.ZooKeeperTls;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.ExponentialBackoffRetry;
-import org.apache.zookeeper.client.ZKClientConfig;
+import org.apache.curator.framework.api.ACLProvider;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
+import org.springframework.boot.ssl.SslStoreBundle;
+
 /**
- * Builds and starts the auto-configured {@link CuratorFramework}.
+ * Adapts {@code distributed-lock.zookeeper.*} and Spring Boot's SSL bundles to a
+ * {@link CuratorClientFactory}, whose failures then name the properties.
  */
 final class CuratorClients {
-
-	private static final Log logger = LogFactory.getLog(CuratorClients.class);
 
 	private CuratorClients() {
 	}
 
-	static CuratorFramework start(ZooKeeperLockProperties properties, String connectString, ZooKeeperSecurity security,
-			Stream<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
-		return start(properties, connectString, security, null, customizers);
-	}
-
-	static CuratorFramework start(ZooKeeperLockProperties properties, String connectString, ZooKeeperSecurity security,
-			@Nullable ZooKeeperTls tls, Stream<CuratorFrameworkBuilderCustomizer> customizers)
-			throws InterruptedException {
-		ZooKeeperSasl sasl = ZooKeeperSasl.of(properties.getSasl());
+	/**
+	 * A factory of clients of the given ensemble, configured by the properties; the caller adds
+	 * TLS and customizers.
+	 */
+	static CuratorClientFactory factory(ZooKeeperLockProperties properties, String connectString,
+			@Nullable ACLProvider aclProvider) {
 		ZooKeeperLockProperties.Retry retry = properties.getRetry();
-		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
-			.connectString(connectString)
-			.sessionTimeoutMs(toIntMillis(properties.getSessionTimeout().toMillis()))
-			.connectionTimeoutMs(toIntMillis(properties.getConnectionTimeout().toMillis()))
-			.retryPolicy(new ExponentialBackoffRetry(toIntMillis(retry.getBaseSleep().toMillis()),
-					retry.getMaxRetries(), toIntMillis(retry.getMaxSleep().toMillis())));
-		String namespace = properties.getNamespace();
-		if (namespace != null && !namespace.isBlank()) {
-			builder.namespace(namespace);
-		}
-		security.applyTo(builder);
-		boolean secure = tls != null && tls.isEnabled();
-		if (secure || sasl != null) {
-			ZKClientConfig clientConfig = new ZKClientConfig();
-			if (secure) {
-				tls.applyTo(clientConfig);
-			}
-			if (sasl != null) {
-				sasl.applyTo(clientConfig);
-			}
-			builder.zkClientConfig(clientConfig);
-		}
-		customizers.forEach((customizer) -> customizer.customize(builder));
-		CuratorFramework client = builder.build();
-		ZooKeeperSasl.Outcome authentication = (sasl != null) ? sasl.listen(client) : null;
-		client.start();
-		long timeout = properties.getConnectionTimeout().toMillis();
-		boolean connected = client.blockUntilConnected(toIntMillis(timeout), TimeUnit.MILLISECONDS);
-		if (!connected) {
-			String message = "Could not connect to ZooKeeper at '" + connectString + "'"
-					+ ((tls != null) ? tls.describe() : "") + " within " + timeout
-					+ " ms (distributed-lock.zookeeper.connect-string, distributed-lock.zookeeper.connection-timeout)";
-			if (properties.isFailFast()) {
-				client.close();
-				throw new LockBackendException(message + ". Set distributed-lock.zookeeper.fail-fast=false to start "
-						+ "anyway; locks then fail until the connection is made", null);
-			}
-			logger.warn(message + "; starting anyway (fail-fast=false), locks fail until it connects");
-		}
-		else if (authentication != null) {
-			String refusal = authentication.awaitRefusal(timeout);
-			if (refusal != null) {
-				LockBackendException refused = sasl.refused(connectString, refusal);
-				if (properties.isFailFast()) {
-					client.close();
-					throw refused;
-				}
-				logger.warn(refused.getMessage() + "; starting anyway (fail-fast=false), locks fail");
-			}
-		}
-		return client;
+		return new CuratorClientFactory(connectString).settingNames(CuratorClients::propertyName)
+			.sessionTimeout(properties.getSessionTimeout())
+			.connectionTimeout(properties.getConnectionTimeout())
+			.retry(retry.getBaseSleep(), retry.getMaxRetries(), retry.getMaxSleep())
+			.namespace(properties.getNamespace())
+			.authorization(properties.getAuth().getScheme(), properties.getAuth().getCredentials())
+			.acl((properties.getAcl() == ZooKeeperLockProperties.Acl.CREATOR_ALL) ? Acl.CREATOR_ALL : Acl.OPEN)
+			.aclProvider(aclProvider)
+			.sasl(properties.getSasl().getLoginContext(), properties.getSasl().isFipsMode())
+			.failFast(properties.isFailFast());
 	}
 
-	private static int toIntMillis(long millis) {
-		return (int) Math.min(Integer.MAX_VALUE, millis);
+	/**
+	 * Starts a client of the factory, customized by the application's customizers in order.
+	 */
+	static CuratorFramework start(CuratorClientFactory factory, Stream<CuratorFrameworkBuilderCustomizer> customizers)
+			throws InterruptedException {
+		customizers.forEach((customizer) -> factory.customizer(customizer::customize));
+		return factory.start();
+	}
+
+	/**
+	 * TLS as {@code distributed-lock.zookeeper.ssl.*} asks: off, the JVM's default trust store,
+	 * or the stores of an SSL bundle.
+	 */
+	static ZooKeeperTls tls(ZooKeeperLockProperties.Ssl ssl, @Nullable SslBundles bundles) {
+		String bundleName = ssl.getBundle();
+		if (bundleName == null) {
+			return ssl.isEnabled() ? ZooKeeperTls.withDefaultTrust() : ZooKeeperTls.disabled();
+		}
+		if (bundles == null) {
+			throw new IllegalStateException("distributed-lock.zookeeper.ssl.bundle is '" + bundleName
+					+ "' but there are no SSL bundles (spring.ssl.bundle.*)");
+		}
+		SslBundle bundle = bundles.getBundle(bundleName);
+		SslStoreBundle stores = bundle.getStores();
+		String keyPassword = (bundle.getKey().getPassword() != null) ? bundle.getKey().getPassword()
+				: stores.getKeyStorePassword();
+		return ZooKeeperTls.withStores("SSL bundle '" + bundleName + "'", stores.getTrustStore(), stores.getKeyStore(),
+				keyPassword, bundle.getKey().getAlias());
+	}
+
+	/**
+	 * The property each setting of the factory is read from.
+	 */
+	static String propertyName(Setting setting) {
+		return switch (setting) {
+			case CONNECT_STRING -> "distributed-lock.zookeeper.connect-string";
+			case CONNECTION_TIMEOUT -> "distributed-lock.zookeeper.connection-timeout";
+			case FAIL_FAST -> "distributed-lock.zookeeper.fail-fast";
+			case AUTHORIZATION_SCHEME -> "distributed-lock.zookeeper.auth.scheme";
+			case AUTHORIZATION_CREDENTIALS -> "distributed-lock.zookeeper.auth.credentials";
+			case ACL -> "distributed-lock.zookeeper.acl";
+			case SASL_LOGIN_CONTEXT -> "distributed-lock.zookeeper.sasl.login-context";
+			case SASL_FIPS_MODE -> "distributed-lock.zookeeper.sasl.fips-mode";
+			case TLS -> "distributed-lock.zookeeper.ssl.*";
+		};
 	}
 
 }

@@ -58,8 +58,8 @@ public final class EmbeddedZooKeeperAutoConfiguration {
 			ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider,
 			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
 		// the client's timeouts, retries, authentication and ACL still come from distributed-lock.zookeeper.*
-		return CuratorClients.start(properties, embeddedZooKeeperServer.getConnectString(),
-				ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable()), customizers.orderedStream());
+		return CuratorClients.start(CuratorClients.factory(properties, embeddedZooKeeperServer.getConnectString(),
+				aclProvider.getIfAvailable()), customizers.orderedStream());
 	}
 
 }

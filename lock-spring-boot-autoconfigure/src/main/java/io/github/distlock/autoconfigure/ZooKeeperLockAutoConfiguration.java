@@ -20,8 +20,10 @@ import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.spi.LockBackend;
+import io.github.distlock.zookeeper.CuratorClientFactory;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
+import io.github.distlock.zookeeper.ZooKeeperTls;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.ACLProvider;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
@@ -72,7 +74,7 @@ public final class ZooKeeperLockAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(CuratorFramework.class)
 	ZooKeeperTls zooKeeperTls(ZooKeeperLockProperties properties, ObjectProvider<SslBundles> sslBundles) {
-		return ZooKeeperTls.of(properties.getSsl(), sslBundles.getIfAvailable());
+		return CuratorClients.tls(properties.getSsl(), sslBundles.getIfAvailable());
 	}
 
 	@Bean(destroyMethod = "close")
@@ -80,8 +82,10 @@ public final class ZooKeeperLockAutoConfiguration {
 	CuratorFramework curatorFramework(ZooKeeperLockProperties properties, ZooKeeperConnectionDetails connectionDetails,
 			ObjectProvider<ACLProvider> aclProvider, ZooKeeperTls zooKeeperTls,
 			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
-		return CuratorClients.start(properties, connectionDetails.getConnectString(),
-				ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable()), zooKeeperTls, customizers.orderedStream());
+		return CuratorClients.start(
+				CuratorClients.factory(properties, connectionDetails.getConnectString(), aclProvider.getIfAvailable())
+					.tls(zooKeeperTls),
+				customizers.orderedStream());
 	}
 
 	@Bean
@@ -99,14 +103,16 @@ public final class ZooKeeperLockAutoConfiguration {
 		}
 		ZooKeeperLockBackend backend = new ZooKeeperLockBackend(curatorFramework, lockPathResolver);
 		backend.verifyServer();
-		ZooKeeperSecurity security = ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable());
-		if (security.isConfigured()) {
+		// what the properties ask of the client, whether ours or the application's
+		CuratorClientFactory security = CuratorClients.factory(properties,
+				curatorFramework.getZookeeperClient().getCurrentConnectionString(), aclProvider.getIfAvailable());
+		if (security.isSecured()) {
 			try {
 				backend.verifyAccess();
 			}
 			catch (LockBackendException ex) {
 				backend.close();
-				throw new LockBackendException(ex.getMessage() + " (the client is " + security.describe()
+				throw new LockBackendException(ex.getMessage() + " (the client is " + security.describeSecurity()
 						+ ": distributed-lock.zookeeper.auth.*, distributed-lock.zookeeper.acl)", ex.getCause());
 			}
 		}

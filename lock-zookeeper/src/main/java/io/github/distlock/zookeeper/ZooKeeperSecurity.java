@@ -14,12 +14,15 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.zookeeper;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
+import io.github.distlock.zookeeper.CuratorClientFactory.Acl;
+import io.github.distlock.zookeeper.CuratorClientFactory.Setting;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.ACLProvider;
 import org.apache.zookeeper.ZooDefs;
@@ -27,9 +30,9 @@ import org.apache.zookeeper.data.ACL;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@code distributed-lock.zookeeper.auth} and {@code .acl} (or an {@link ACLProvider} bean)
- * ask of the client: the authentication it sends in every session, and the ACL of the nodes it
- * creates. Its messages name the scheme, never the credentials.
+ * What a {@link CuratorClientFactory} is asked for its client's identity: the authentication it
+ * sends in every session, and the ACL of the nodes it creates (an application's
+ * {@link ACLProvider}, or creator-all). Its messages name the scheme, never the credentials.
  */
 final class ZooKeeperSecurity {
 
@@ -50,35 +53,36 @@ final class ZooKeeperSecurity {
 	}
 
 	/**
-	 * Reads the properties, or the application's {@link ACLProvider}.
-	 * @throws IllegalStateException if they do not fit together
+	 * Checks that the settings fit together.
+	 * @throws IllegalStateException if they do not, naming them as {@code names} tells
 	 */
-	static ZooKeeperSecurity of(ZooKeeperLockProperties properties, @Nullable ACLProvider customAcl) {
-		ZooKeeperLockProperties.Auth auth = properties.getAuth();
-		String scheme = (auth.getScheme() != null && !auth.getScheme().isBlank()) ? auth.getScheme().trim() : null;
-		String credentials = auth.getCredentials();
-		if (scheme != null && (credentials == null || credentials.isEmpty())) {
-			throw new IllegalStateException("distributed-lock.zookeeper.auth.scheme is '" + scheme
-					+ "' but distributed-lock.zookeeper.auth.credentials is not set");
+	static ZooKeeperSecurity of(@Nullable String authScheme, @Nullable String authCredentials, Acl acl,
+			@Nullable ACLProvider customAcl, @Nullable String saslLoginContext, Function<Setting, String> names) {
+		String scheme = (authScheme != null && !authScheme.isBlank()) ? authScheme.trim() : null;
+		boolean hasCredentials = authCredentials != null && !authCredentials.isEmpty();
+		if (scheme != null && !hasCredentials) {
+			throw new IllegalStateException(names.apply(Setting.AUTHORIZATION_SCHEME) + " is '" + scheme + "' but "
+					+ names.apply(Setting.AUTHORIZATION_CREDENTIALS) + " is not set");
 		}
-		if (scheme == null && credentials != null && !credentials.isEmpty()) {
-			throw new IllegalStateException("distributed-lock.zookeeper.auth.credentials is set but "
-					+ "distributed-lock.zookeeper.auth.scheme is not (for example 'digest')");
+		if (scheme == null && hasCredentials) {
+			throw new IllegalStateException(names.apply(Setting.AUTHORIZATION_CREDENTIALS) + " is set but "
+					+ names.apply(Setting.AUTHORIZATION_SCHEME) + " is not (for example 'digest')");
 		}
-		String loginContext = properties.getSasl().getLoginContext();
-		String sasl = (loginContext != null && !loginContext.isBlank()) ? loginContext : null;
-		ACLProvider acl = (customAcl != null) ? new CopiedAcl(customAcl) : null;
-		if (acl == null && properties.getAcl() == ZooKeeperLockProperties.Acl.CREATOR_ALL) {
+		String sasl = (saslLoginContext != null && !saslLoginContext.isBlank()) ? saslLoginContext : null;
+		ACLProvider provider = (customAcl != null) ? new CopiedAcl(customAcl) : null;
+		if (provider == null && acl == Acl.CREATOR_ALL) {
 			if (scheme == null && sasl == null) {
-				throw new IllegalStateException("distributed-lock.zookeeper.acl=creator-all needs "
-						+ "distributed-lock.zookeeper.auth.scheme and .credentials, or "
-						+ "distributed-lock.zookeeper.sasl.login-context: ZooKeeper refuses a node whose ACL grants "
-						+ "its creator everything when the client has no identity");
+				throw new IllegalStateException(names.apply(Setting.ACL) + "=creator-all needs "
+						+ names.apply(Setting.AUTHORIZATION_SCHEME) + " and "
+						+ names.apply(Setting.AUTHORIZATION_CREDENTIALS) + ", or " + names.apply(Setting.SASL_LOGIN_CONTEXT)
+						+ ": ZooKeeper refuses a node whose ACL grants its creator everything when the client has no "
+						+ "identity");
 			}
-			acl = new FixedAcl(ZooDefs.Ids.CREATOR_ALL_ACL);
+			provider = new FixedAcl(ZooDefs.Ids.CREATOR_ALL_ACL);
 		}
 		return new ZooKeeperSecurity(scheme,
-				(scheme != null && credentials != null) ? credentials.getBytes(StandardCharsets.UTF_8) : null, acl, sasl);
+				(scheme != null && authCredentials != null) ? authCredentials.getBytes(StandardCharsets.UTF_8) : null,
+				provider, sasl);
 	}
 
 	/**

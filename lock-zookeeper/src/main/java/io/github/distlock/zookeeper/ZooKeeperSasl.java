@@ -14,15 +14,17 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.zookeeper;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import javax.security.auth.login.Configuration;
 
 import io.github.distlock.core.LockBackendException;
+import io.github.distlock.zookeeper.CuratorClientFactory.Setting;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.CuratorEventType;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
@@ -30,8 +32,7 @@ import org.apache.zookeeper.client.ZKClientConfig;
 import org.jspecify.annotations.Nullable;
 
 /**
- * SASL authentication to ZooKeeper ({@code distributed-lock.zookeeper.sasl.*}) through a JAAS
- * login context. ZooKeeper opens the session before the SASL exchange, and Curator reports the
+ * SASL authentication to ZooKeeper through a JAAS login context. ZooKeeper opens the session before the SASL exchange, and Curator reports the
  * connection as made either way: a refused authentication shows only as an {@code AuthFailed}
  * event, after which every operation fails. So start-up waits for that event or for
  * {@code SaslAuthenticated}.
@@ -42,26 +43,32 @@ final class ZooKeeperSasl {
 
 	private final boolean fipsMode;
 
-	private ZooKeeperSasl(String loginContext, boolean fipsMode) {
+	private final Function<Setting, String> names;
+
+	private ZooKeeperSasl(String loginContext, boolean fipsMode, Function<Setting, String> names) {
 		this.loginContext = loginContext;
 		this.fipsMode = fipsMode;
+		this.names = names;
 	}
 
 	/**
-	 * Reads the properties.
+	 * Checks the login context.
+	 * @param loginContext the JAAS login context, or {@code null} for none
+	 * @param fipsMode whether the client runs in FIPS mode
+	 * @param names how messages name the settings
 	 * @return the SASL settings, or {@code null} when no login context is set
 	 * @throws IllegalStateException if the JAAS configuration has no such login context
 	 */
-	static @Nullable ZooKeeperSasl of(ZooKeeperLockProperties.Sasl sasl) {
-		String context = sasl.getLoginContext();
-		if (context == null || context.isBlank()) {
+	static @Nullable ZooKeeperSasl of(@Nullable String loginContext, boolean fipsMode,
+			Function<Setting, String> names) {
+		if (loginContext == null || loginContext.isBlank()) {
 			return null;
 		}
-		if (jaasEntries(context) == null) {
-			throw new IllegalStateException("distributed-lock.zookeeper.sasl.login-context is '" + context
+		if (jaasEntries(loginContext) == null) {
+			throw new IllegalStateException(names.apply(Setting.SASL_LOGIN_CONTEXT) + " is '" + loginContext
 					+ "' but the JAAS configuration has no such login context (java.security.auth.login.config)");
 		}
-		return new ZooKeeperSasl(context, sasl.isFipsMode());
+		return new ZooKeeperSasl(loginContext, fipsMode, names);
 	}
 
 	private static Object @Nullable [] jaasEntries(String context) {
@@ -131,9 +138,10 @@ final class ZooKeeperSasl {
 	 */
 	LockBackendException refused(String connectString, String why) {
 		return new LockBackendException("ZooKeeper at '" + connectString + "': " + why + " for JAAS login context '"
-				+ this.loginContext + "' (distributed-lock.zookeeper.sasl.login-context): wrong credentials in that "
-				+ "login context, a user the server does not know, or a mechanism it refuses"
-				+ (this.fipsMode ? " (DIGEST-MD5 needs distributed-lock.zookeeper.sasl.fips-mode=false)" : ""), null);
+				+ this.loginContext + "' (" + this.names.apply(Setting.SASL_LOGIN_CONTEXT) + "): wrong credentials in "
+				+ "that login context, a user the server does not know, or a mechanism it refuses"
+				+ (this.fipsMode ? " (DIGEST-MD5 needs " + this.names.apply(Setting.SASL_FIPS_MODE) + "=false)" : ""),
+				null);
 	}
 
 }

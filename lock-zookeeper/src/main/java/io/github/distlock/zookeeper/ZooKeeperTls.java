@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.zookeeper;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -37,47 +37,83 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.zookeeper.client.ZKClientConfig;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.ssl.SslBundle;
-import org.springframework.boot.ssl.SslBundles;
 
 /**
- * TLS to ZooKeeper ({@code distributed-lock.zookeeper.ssl.*}): the client configuration of
- * ZooKeeper's Netty client on its secure port. ZooKeeper reads key and trust stores from files,
- * at each connection, so the stores of a Spring Boot SSL bundle are written to PKCS12 files only
- * the process's user may read, under a password made for them, and deleted when the application
- * stops.
+ * TLS to ZooKeeper's secure client port, for a {@link CuratorClientFactory}: the client
+ * configuration of ZooKeeper's Netty client. ZooKeeper reads key and trust stores from files, at
+ * each connection, so the stores given here are written to PKCS12 files only the process's user
+ * may read, under a password made for them. They must outlive the client: {@link #close()}
+ * deletes them, once the client is closed.
+ *
+ * @since 0.1.0
  */
-final class ZooKeeperTls implements AutoCloseable {
+public final class ZooKeeperTls implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ZooKeeperTls.class);
 
 	private static final String NETTY_CLIENT = "org.apache.zookeeper.ClientCnxnSocketNetty";
 
-	private final @Nullable String bundleName;
+	private static final ZooKeeperTls DISABLED = new ZooKeeperTls(null);
+
+	/** Where the stores came from, for messages; {@code null} without TLS. */
+	private final @Nullable String source;
 
 	private final List<Path> files = new ArrayList<>();
 
 	/** The client settings TLS needs; empty without TLS. */
 	private final Map<String, String> settings = new LinkedHashMap<>();
 
-	private ZooKeeperTls(ZooKeeperLockProperties.Ssl ssl, @Nullable SslBundles bundles) {
-		this.bundleName = ssl.getBundle();
-		if (!ssl.isEnabled() && this.bundleName == null) {
-			return;
-		}
-		this.settings.put(ZKClientConfig.SECURE_CLIENT, "true");
-		this.settings.put(ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, NETTY_CLIENT);
-		if (this.bundleName != null) {
-			if (bundles == null) {
-				throw new IllegalStateException("distributed-lock.zookeeper.ssl.bundle is '" + this.bundleName
-						+ "' but there are no SSL bundles (spring.ssl.bundle.*)");
-			}
-			writeStores(bundles.getBundle(this.bundleName));
+	private ZooKeeperTls(@Nullable String source) {
+		this.source = source;
+		if (source != null) {
+			this.settings.put(ZKClientConfig.SECURE_CLIENT, "true");
+			this.settings.put(ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, NETTY_CLIENT);
 		}
 	}
 
-	static ZooKeeperTls of(ZooKeeperLockProperties.Ssl ssl, @Nullable SslBundles bundles) {
-		return new ZooKeeperTls(ssl, bundles);
+	/**
+	 * No TLS: the client connects to a plain client port.
+	 * @return the settings of a plain connection
+	 */
+	public static ZooKeeperTls disabled() {
+		return DISABLED;
+	}
+
+	/**
+	 * TLS whose server certificate the JVM's default trust store verifies, without a client
+	 * certificate.
+	 * @return the TLS settings
+	 */
+	public static ZooKeeperTls withDefaultTrust() {
+		return new ZooKeeperTls("the JVM's default trust store");
+	}
+
+	/**
+	 * TLS with the given stores, written to files now.
+	 * @param source where the stores come from, as messages name it (such as
+	 * {@code SSL bundle 'zookeeper'}); never a password
+	 * @param trustStore the certificates that verify the server's, or {@code null} for the
+	 * JVM's default trust store
+	 * @param keyStore the client's key and certificate, or {@code null} for none
+	 * @param keyPassword the password of the key in the key store, if it has one
+	 * @param keyAlias the alias of the client's key, or {@code null} to take every key entry
+	 * @return the TLS settings, whose files {@link #close()} deletes
+	 * @throws IllegalStateException if the stores cannot be read or written, or the key store
+	 * has no such key, naming the source
+	 */
+	public static ZooKeeperTls withStores(String source, @Nullable KeyStore trustStore, @Nullable KeyStore keyStore,
+			@Nullable String keyPassword, @Nullable String keyAlias) {
+		ZooKeeperTls tls = new ZooKeeperTls(source);
+		tls.writeStores(trustStore, keyStore, keyPassword, keyAlias);
+		return tls;
+	}
+
+	/**
+	 * Whether the client connects with TLS.
+	 * @return {@code true} unless {@link #disabled()}
+	 */
+	public boolean isEnabled() {
+		return this.source != null;
 	}
 
 	/**
@@ -87,38 +123,26 @@ final class ZooKeeperTls implements AutoCloseable {
 		this.settings.forEach(config::setProperty);
 	}
 
-	boolean isEnabled() {
-		return !this.settings.isEmpty();
-	}
-
 	/**
-	 * What connection failures add to name the TLS configuration.
+	 * Where the stores came from, for messages.
 	 */
-	String describe() {
-		if (!isEnabled()) {
-			return "";
-		}
-		return " over TLS (" + ((this.bundleName != null) ? "SSL bundle '" + this.bundleName + "'"
-				: "the JVM's default trust store") + ", distributed-lock.zookeeper.ssl.*)";
+	String source() {
+		return (this.source != null) ? this.source : "no TLS";
 	}
 
-	private void writeStores(SslBundle bundle) {
+	private void writeStores(@Nullable KeyStore trustStore, @Nullable KeyStore keyStore, @Nullable String keyPassword,
+			@Nullable String keyAlias) {
 		char[] password = newPassword();
 		String passwordText = new String(password);
 		try {
-			KeyStore trustStore = bundle.getStores().getTrustStore();
 			if (trustStore != null) {
 				Path file = write(copyCertificates(trustStore, password), password, "trust");
 				this.settings.put("zookeeper.ssl.trustStore.location", file.toString());
 				this.settings.put("zookeeper.ssl.trustStore.password", passwordText);
 				this.settings.put("zookeeper.ssl.trustStore.type", "PKCS12");
 			}
-			KeyStore keyStore = bundle.getStores().getKeyStore();
 			if (keyStore != null) {
-				String keyPassword = (bundle.getKey().getPassword() != null) ? bundle.getKey().getPassword()
-						: bundle.getStores().getKeyStorePassword();
-				Path file = write(copyKeys(keyStore, keyPassword, bundle.getKey().getAlias(), password), password,
-						"key");
+				Path file = write(copyKeys(keyStore, keyPassword, keyAlias, password), password, "key");
 				this.settings.put("zookeeper.ssl.keyStore.location", file.toString());
 				this.settings.put("zookeeper.ssl.keyStore.password", passwordText);
 				this.settings.put("zookeeper.ssl.keyStore.type", "PKCS12");
@@ -126,8 +150,8 @@ final class ZooKeeperTls implements AutoCloseable {
 		}
 		catch (IOException | GeneralSecurityException ex) {
 			close();
-			throw new IllegalStateException("Could not prepare the stores of SSL bundle '" + this.bundleName
-					+ "' for ZooKeeper's TLS client: " + ((ex instanceof KeyStoreException) ? ex.getMessage()
+			throw new IllegalStateException("Could not prepare the stores of " + this.source
+					+ " for ZooKeeper's TLS client: " + ((ex instanceof KeyStoreException) ? ex.getMessage()
 							: ex.getClass().getSimpleName()), ex);
 		}
 	}
@@ -154,8 +178,8 @@ final class ZooKeeperTls implements AutoCloseable {
 			}
 		}
 		if (copy.size() == 0) {
-			throw new KeyStoreException((onlyAlias != null) ? "no key entry with the bundle's alias '" + onlyAlias + "'"
-					: "no key entry in the bundle's key store");
+			throw new KeyStoreException((onlyAlias != null) ? "no key entry with the alias '" + onlyAlias + "'"
+					: "no key entry in the key store");
 		}
 		return copy;
 	}
