@@ -17,8 +17,8 @@
 package io.github.distlock.autoconfigure;
 
 import io.github.distlock.core.LockPathResolver;
-import io.github.distlock.health.ZookeeperHealthIndicator;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -40,12 +40,17 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnEnabledHealthIndicator("zookeeper")
 public final class ZookeeperHealthContributorAutoConfiguration {
 
+	/**
+	 * A {@link ZooKeeperHealthIndicator} made as its deprecated old type, which it is, so that the
+	 * bean is found by either; the new type once the old one is removed.
+	 */
 	@Bean
 	@ConditionalOnMissingBean(name = { "zookeeperHealthIndicator", "zookeeperHealthContributor" })
-	ZookeeperHealthIndicator zookeeperHealthIndicator(ZooKeeperLockBackend zooKeeperLockBackend,
-			ZooKeeperLockProperties properties) {
-		return new ZookeeperHealthIndicator(zooKeeperLockBackend.client(), checkedPath(zooKeeperLockBackend.pathResolver()),
-				properties.getHealth().getTimeout());
+	@SuppressWarnings("deprecation")
+	io.github.distlock.health.ZookeeperHealthIndicator zookeeperHealthIndicator(
+			ZooKeeperLockBackend zooKeeperLockBackend, ZooKeeperLockProperties properties) {
+		return new io.github.distlock.health.ZookeeperHealthIndicator(zooKeeperLockBackend.client(),
+				checkedPath(zooKeeperLockBackend.pathResolver()), properties.getHealth().getTimeout());
 	}
 
 	/**

@@ -30,7 +30,7 @@ import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.spi.LockEngine;
-import io.github.distlock.health.ZookeeperHealthIndicator;
+import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.ACLProvider;
@@ -222,7 +222,7 @@ class ZooKeeperAclTests {
 			.withConfiguration(AutoConfigurations.of(LocksEndpointAutoConfiguration.class))
 			.withPropertyValues("management.endpoints.web.exposure.include=locks")
 			.run((context) -> {
-				Health health = context.getBean(ZookeeperHealthIndicator.class).health();
+				Health health = context.getBean(ZooKeeperHealthIndicator.class).health();
 				assertThat(health.getStatus()).isEqualTo(Status.UP);
 				assertThat(health.getDetails()).isNotEmpty();
 				assertThat(health.toString()).doesNotContain("s3cret");

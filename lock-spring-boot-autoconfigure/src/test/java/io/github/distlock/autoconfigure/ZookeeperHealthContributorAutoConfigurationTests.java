@@ -18,7 +18,7 @@ package io.github.distlock.autoconfigure;
 
 import java.util.Map;
 
-import io.github.distlock.health.ZookeeperHealthIndicator;
+import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
 import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -50,14 +50,22 @@ class ZookeeperHealthContributorAutoConfigurationTests {
 	@Test
 	void contributesAZookeeperIndicatorThatIsUp() {
 		this.contextRunner.run((context) -> {
-			assertThat(context).hasSingleBean(ZookeeperHealthIndicator.class).hasBean("zookeeperHealthIndicator");
+			assertThat(context).hasSingleBean(ZooKeeperHealthIndicator.class).hasBean("zookeeperHealthIndicator");
 			HealthIndicator contributor = (HealthIndicator) context.getBean(HealthContributorRegistry.class)
 				.getContributor("zookeeper");
-			assertThat(contributor).isSameAs(context.getBean(ZookeeperHealthIndicator.class));
+			assertThat(contributor).isSameAs(context.getBean(ZooKeeperHealthIndicator.class));
 			Health health = contributor.health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("connectString", zookeeper.connectString());
 		});
+	}
+
+	@Test
+	@SuppressWarnings("deprecation")
+	void theIndicatorIsFoundByItsOldNameToo() {
+		this.contextRunner.run((context) -> assertThat(context)
+			.getBean(io.github.distlock.health.ZookeeperHealthIndicator.class)
+			.isSameAs(context.getBean(ZooKeeperHealthIndicator.class)));
 	}
 
 	@Test
@@ -78,31 +86,31 @@ class ZookeeperHealthContributorAutoConfigurationTests {
 	@Test
 	void disabledByProperty() {
 		this.contextRunner.withPropertyValues("management.health.zookeeper.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(ZookeeperHealthIndicator.class));
+			.run((context) -> assertThat(context).doesNotHaveBean(ZooKeeperHealthIndicator.class));
 	}
 
 	@Test
 	void disabledWithTheDefaultIndicators() {
 		this.contextRunner.withPropertyValues("management.health.defaults.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(ZookeeperHealthIndicator.class));
+			.run((context) -> assertThat(context).doesNotHaveBean(ZooKeeperHealthIndicator.class));
 	}
 
 	@Test
 	void backsOffWithoutSpringBootHealth() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader(HealthIndicator.class))
-			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(ZookeeperHealthIndicator.class));
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(ZooKeeperHealthIndicator.class));
 	}
 
 	@Test
 	void backsOffWhenLocksAreDisabled() {
 		this.contextRunner.withPropertyValues("distributed-lock.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(ZookeeperHealthIndicator.class));
+			.run((context) -> assertThat(context).doesNotHaveBean(ZooKeeperHealthIndicator.class));
 	}
 
 	@Test
 	void backsOffForAnApplicationsZookeeperIndicator() {
 		this.contextRunner.withUserConfiguration(CustomIndicatorConfiguration.class).run((context) -> {
-			assertThat(context).doesNotHaveBean(ZookeeperHealthIndicator.class);
+			assertThat(context).doesNotHaveBean(ZooKeeperHealthIndicator.class);
 			assertThat(context.getBean(HealthContributorRegistry.class).getContributor("zookeeper"))
 				.isSameAs(context.getBean("zookeeperHealthIndicator"));
 		});

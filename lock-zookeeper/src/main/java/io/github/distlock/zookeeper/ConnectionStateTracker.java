@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.health;
+package io.github.distlock.zookeeper;
 
 import java.util.concurrent.atomic.AtomicReference;
 
