@@ -16,6 +16,7 @@
 
 package io.github.distlock.autoconfigure;
 
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.core.spi.LockEngine;

@@ -18,6 +18,7 @@ package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockState;

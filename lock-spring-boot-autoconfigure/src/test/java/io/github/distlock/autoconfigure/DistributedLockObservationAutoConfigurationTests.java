@@ -19,6 +19,7 @@ package io.github.distlock.autoconfigure;
 import java.time.Duration;
 
 import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.observation.LockObservationListener;
 import io.micrometer.observation.ObservationRegistry;

@@ -18,6 +18,8 @@ package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperProperties;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockProperties;
 import io.github.distlock.etcd.EtcdLockRegistry;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.junit.jupiter.api.Test;

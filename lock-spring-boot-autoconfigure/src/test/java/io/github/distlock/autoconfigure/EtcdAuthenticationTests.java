@@ -27,6 +27,7 @@ import io.etcd.jetcd.Auth;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.auth.Permission;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.etcd.EtcdLockBackend;

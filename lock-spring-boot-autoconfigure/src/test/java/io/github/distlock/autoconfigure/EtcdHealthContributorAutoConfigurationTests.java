@@ -19,6 +19,8 @@ package io.github.distlock.autoconfigure;
 import java.time.Duration;
 import java.util.Map;
 
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperHealthContributorAutoConfiguration;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.etcd.EtcdHealthIndicator;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import org.junit.jupiter.api.Test;
@@ -50,7 +52,7 @@ class EtcdHealthContributorAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class,
-				ZookeeperHealthContributorAutoConfiguration.class, EtcdHealthContributorAutoConfiguration.class,
+				ZooKeeperHealthContributorAutoConfiguration.class, EtcdHealthContributorAutoConfiguration.class,
 				HealthContributorAutoConfiguration.class, HealthContributorRegistryAutoConfiguration.class))
 		.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint());
 

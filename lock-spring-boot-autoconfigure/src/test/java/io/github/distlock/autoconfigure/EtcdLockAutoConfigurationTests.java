@@ -20,6 +20,8 @@ import java.time.Duration;
 
 import io.etcd.jetcd.Client;
 import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperAutoConfiguration;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockOperations;

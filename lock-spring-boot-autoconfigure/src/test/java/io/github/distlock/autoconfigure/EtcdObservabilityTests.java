@@ -20,6 +20,7 @@ import java.time.Duration;
 
 import io.github.distlock.actuate.LocksEndpoint;
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;

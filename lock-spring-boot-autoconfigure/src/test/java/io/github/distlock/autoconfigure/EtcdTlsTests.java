@@ -19,6 +19,7 @@ package io.github.distlock.autoconfigure;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.etcd.EtcdHealthIndicator;
 import io.github.distlock.etcd.EtcdLockBackend;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.zookeeper;
 
 import java.util.Map;
 
@@ -36,14 +36,14 @@ import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ZookeeperHealthContributorAutoConfigurationTests {
+class ZooKeeperHealthContributorAutoConfigurationTests {
 
 	@RegisterExtension
 	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
-				ZookeeperHealthContributorAutoConfiguration.class, HealthContributorAutoConfiguration.class,
+				ZooKeeperHealthContributorAutoConfiguration.class, HealthContributorAutoConfiguration.class,
 				HealthContributorRegistryAutoConfiguration.class))
 		.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
 

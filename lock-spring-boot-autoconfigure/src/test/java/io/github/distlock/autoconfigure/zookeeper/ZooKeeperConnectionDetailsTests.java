@@ -14,12 +14,14 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.zookeeper;
 
 import java.time.Duration;
 import java.util.List;
 
 import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.core.LockOperations;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.Test;
@@ -78,8 +80,8 @@ class ZooKeeperConnectionDetailsTests {
 			.map((factory) -> factory.getClass().getName())
 			.toList();
 		assertThat(factories).contains(
-				"io.github.distlock.autoconfigure.testcontainers.ZooKeeperContainerConnectionDetailsFactory",
-				"io.github.distlock.autoconfigure.docker.ZooKeeperDockerComposeConnectionDetailsFactory");
+				"io.github.distlock.autoconfigure.zookeeper.testcontainers.ZooKeeperContainerConnectionDetailsFactory",
+				"io.github.distlock.autoconfigure.zookeeper.docker.ZooKeeperDockerComposeConnectionDetailsFactory");
 	}
 
 }

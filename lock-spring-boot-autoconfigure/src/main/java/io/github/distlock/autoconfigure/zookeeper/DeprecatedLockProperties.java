@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.zookeeper;
 
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -42,7 +42,7 @@ final class DeprecatedLockProperties {
 	 * Fills in the properties from the old keys that are set while their new keys are not.
 	 * @return the given properties
 	 */
-	static ZooKeeperLockProperties carryOver(Environment environment, ZooKeeperLockProperties properties) {
+	static <P extends ZooKeeperLockProperties> P carryOver(Environment environment, P properties) {
 		Binder binder = Binder.get(environment);
 		carry(binder, "distributed-lock.root-path", "distributed-lock.zookeeper.root-path", String.class,
 				properties::setRootPath);

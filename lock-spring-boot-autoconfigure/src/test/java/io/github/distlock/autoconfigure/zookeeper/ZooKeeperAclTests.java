@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.zookeeper;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -26,6 +26,9 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.ZooKeeperServerExtension;
 import io.github.distlock.actuate.LocksEndpoint;
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
+import io.github.distlock.autoconfigure.LocksEndpointAutoConfiguration;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
@@ -76,7 +79,7 @@ class ZooKeeperAclTests {
 	private static ApplicationContextRunner runner(String root) {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
-					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class, ZookeeperHealthContributorAutoConfiguration.class,
+					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class, ZooKeeperHealthContributorAutoConfiguration.class,
 					HealthContributorRegistryAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString(),
 					"distributed-lock.zookeeper.root-path=" + root, "distributed-lock.zookeeper.connection-timeout=5s");

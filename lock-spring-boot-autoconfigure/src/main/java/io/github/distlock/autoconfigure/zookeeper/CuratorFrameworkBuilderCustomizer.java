@@ -14,22 +14,23 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.zookeeper;
+
+import org.apache.curator.framework.CuratorFrameworkFactory;
 
 /**
- * {@link ZooKeeperConnectionDetails} from {@code distributed-lock.zookeeper.connect-string}.
+ * Customizes the {@link CuratorFrameworkFactory.Builder} of the auto-configured client, after
+ * the properties are applied. Customizers run in {@code @Order} order.
+ *
+ * @since 0.1.0
  */
-final class PropertiesZooKeeperConnectionDetails implements ZooKeeperConnectionDetails {
+@FunctionalInterface
+public interface CuratorFrameworkBuilderCustomizer {
 
-	private final ZooKeeperLockProperties properties;
-
-	PropertiesZooKeeperConnectionDetails(ZooKeeperLockProperties properties) {
-		this.properties = properties;
-	}
-
-	@Override
-	public String getConnectString() {
-		return this.properties.getConnectString();
-	}
+	/**
+	 * Customizes the builder.
+	 * @param builder the builder
+	 */
+	void customize(CuratorFrameworkFactory.Builder builder);
 
 }

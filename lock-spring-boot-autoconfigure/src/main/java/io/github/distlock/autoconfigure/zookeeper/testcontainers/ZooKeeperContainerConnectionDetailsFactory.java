@@ -14,9 +14,9 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure.testcontainers;
+package io.github.distlock.autoconfigure.zookeeper.testcontainers;
 
-import io.github.distlock.autoconfigure.ZooKeeperConnectionDetails;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperConnectionDetails;
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionDetailsFactory;
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionSource;
 import org.testcontainers.containers.Container;
@@ -40,8 +40,10 @@ class ZooKeeperContainerConnectionDetailsFactory
 		return new ZooKeeperContainerConnectionDetails(source);
 	}
 
+	// also of the deprecated old type, so that either type finds the bean, until the old one is removed
+	@SuppressWarnings("deprecation")
 	private static final class ZooKeeperContainerConnectionDetails extends ContainerConnectionDetails<Container<?>>
-			implements ZooKeeperConnectionDetails {
+			implements io.github.distlock.autoconfigure.ZooKeeperConnectionDetails {
 
 		private ZooKeeperContainerConnectionDetails(ContainerConnectionSource<Container<?>> source) {
 			super(source);

@@ -14,11 +14,11 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure.docker;
+package io.github.distlock.autoconfigure.zookeeper.docker;
 
 import java.time.Duration;
 
-import io.github.distlock.autoconfigure.ZooKeeperConnectionDetails;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperConnectionDetails;
 import io.github.distlock.core.LockOperations;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.WebApplicationType;

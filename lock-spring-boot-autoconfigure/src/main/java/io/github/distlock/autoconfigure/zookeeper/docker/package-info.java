@@ -15,11 +15,12 @@
  */
 
 /**
- * Testcontainers service connections: {@code @ServiceConnection} on a ZooKeeper container.
+ * Docker Compose service connections: a {@code zookeeper} service of the application's compose
+ * file.
  * <p>
- * Auto-configuration: applications configure it through Testcontainers; the classes are not API.
+ * Auto-configuration: applications configure it through Docker Compose; the classes are not API.
  */
 @NullMarked
-package io.github.distlock.autoconfigure.testcontainers;
+package io.github.distlock.autoconfigure.zookeeper.docker;
 
 import org.jspecify.annotations.NullMarked;

@@ -15,12 +15,11 @@
  */
 
 /**
- * Docker Compose service connections: a {@code zookeeper} service of the application's compose
- * file.
+ * Testcontainers service connections: {@code @ServiceConnection} on a ZooKeeper container.
  * <p>
- * Auto-configuration: applications configure it through Docker Compose; the classes are not API.
+ * Auto-configuration: applications configure it through Testcontainers; the classes are not API.
  */
 @NullMarked
-package io.github.distlock.autoconfigure.docker;
+package io.github.distlock.autoconfigure.zookeeper.testcontainers;
 
 import org.jspecify.annotations.NullMarked;

@@ -14,9 +14,9 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure.docker;
+package io.github.distlock.autoconfigure.zookeeper.docker;
 
-import io.github.distlock.autoconfigure.ZooKeeperConnectionDetails;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperConnectionDetails;
 import org.springframework.boot.docker.compose.core.RunningService;
 import org.springframework.boot.docker.compose.service.connection.DockerComposeConnectionDetailsFactory;
 import org.springframework.boot.docker.compose.service.connection.DockerComposeConnectionSource;
@@ -39,8 +39,10 @@ class ZooKeeperDockerComposeConnectionDetailsFactory
 		return new ZooKeeperDockerComposeConnectionDetails(source.getRunningService());
 	}
 
+	// also of the deprecated old type, so that either type finds the bean, until the old one is removed
+	@SuppressWarnings("deprecation")
 	private static final class ZooKeeperDockerComposeConnectionDetails extends DockerComposeConnectionDetails
-			implements ZooKeeperConnectionDetails {
+			implements io.github.distlock.autoconfigure.ZooKeeperConnectionDetails {
 
 		private final String connectString;
 

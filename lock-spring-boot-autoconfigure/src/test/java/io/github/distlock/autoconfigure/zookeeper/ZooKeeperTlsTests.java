@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.zookeeper;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +22,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.test.tls.TestCertificates;
