@@ -16,6 +16,7 @@
 
 package io.github.distlock.autoconfigure;
 
+import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;

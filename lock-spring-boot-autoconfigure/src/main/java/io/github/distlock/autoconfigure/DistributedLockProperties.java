@@ -29,7 +29,7 @@ import org.springframework.core.Ordered;
  * engine's ({@code local-queue}, {@code lock-lost}, {@code revocation}) among them. Each backend
  * has its own for its connection:
  * {@link io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockProperties},
- * {@link EtcdLockProperties}.
+ * {@link io.github.distlock.autoconfigure.etcd.EtcdLockProperties}.
  *
  * @since 0.1.0
  */

@@ -25,6 +25,9 @@ import io.github.distlock.ZooKeeperServerExtension;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.spi.LockBackend;
+import io.github.distlock.etcd.EtcdHealthIndicator;
+import io.github.distlock.etcd.EtcdLockBackend;
+import io.github.distlock.test.etcd.EtcdServerExtension;
 import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
 import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
@@ -56,6 +59,9 @@ class DeprecatedNamesTests {
 
 	@RegisterExtension
 	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
+
+	@RegisterExtension
+	static final EtcdServerExtension etcd = new EtcdServerExtension();
 
 	private static final String REPLACEMENTS = "META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.replacements";
 
@@ -123,6 +129,32 @@ class DeprecatedNamesTests {
 				.doesNotHaveBean(CuratorFramework.class)
 				.doesNotHaveBean(LockBackend.class)
 				.doesNotHaveBean(LockRegistry.class));
+	}
+
+	@Test
+	void oldEtcdNamesWorkInImportAutoConfigurationAndTheirPropertiesByTheOldType() {
+		new ApplicationContextRunner().withUserConfiguration(ImportsOldEtcdNames.class)
+			.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint(),
+					"distributed-lock.etcd.root-path=/old-type")
+			.run((context) -> {
+				assertThat(context).hasNotFailed()
+					.hasSingleBean(EtcdLockBackend.class)
+					.hasSingleBean(EtcdHealthIndicator.class)
+					.hasSingleBean(EtcdLockProperties.class)
+					.hasSingleBean(io.github.distlock.autoconfigure.etcd.EtcdLockProperties.class);
+				assertThat(context.getBean(EtcdLockProperties.class).getRootPath()).isEqualTo("/old-type");
+				context.getBean(LockOperations.class).execute("old-etcd", java.time.Duration.ofSeconds(5), () -> null);
+			});
+	}
+
+	@Test
+	void excludingAnOldEtcdNameExcludesTheNewOne() {
+		new ApplicationContextRunner().withUserConfiguration(AutoConfigured.class)
+			.withPropertyValues("distributed-lock.backend=etcd", "distributed-lock.etcd.endpoints=" + etcd.endpoint(),
+					"spring.autoconfigure.exclude=io.github.distlock.autoconfigure.EtcdHealthContributorAutoConfiguration")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(EtcdLockBackend.class)
+				.doesNotHaveBean("etcdHealthIndicator"));
 	}
 
 	@Test
@@ -194,6 +226,14 @@ class DeprecatedNamesTests {
 			EmbeddedZooKeeperAutoConfiguration.class, HealthContributorAutoConfiguration.class,
 			HealthContributorRegistryAutoConfiguration.class })
 	static class ImportsOldNames {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ EtcdHealthContributorAutoConfiguration.class, DistributedLockAutoConfiguration.class,
+			LockEngineAutoConfiguration.class, EtcdLockAutoConfiguration.class, HealthContributorAutoConfiguration.class,
+			HealthContributorRegistryAutoConfiguration.class })
+	static class ImportsOldEtcdNames {
 
 	}
 

@@ -18,6 +18,7 @@ package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.distlock.autoconfigure.etcd.EtcdLockProperties;
 import io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperProperties;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockProperties;
 import io.github.distlock.etcd.EtcdLockRegistry;

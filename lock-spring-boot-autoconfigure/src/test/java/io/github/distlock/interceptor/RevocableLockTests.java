@@ -25,7 +25,7 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.EtcdLockAutoConfiguration;
+import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockOperations;

@@ -23,7 +23,7 @@ import io.etcd.jetcd.Client;
 import io.github.distlock.annotation.LeaderOnly;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.EtcdLockAutoConfiguration;
+import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LeaderElectionAutoConfiguration;
 import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.etcd.EtcdRegistryInternals;

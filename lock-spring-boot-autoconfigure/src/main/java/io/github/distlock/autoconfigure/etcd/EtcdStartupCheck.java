@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.etcd;
 
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.etcd.EtcdLockBackend;

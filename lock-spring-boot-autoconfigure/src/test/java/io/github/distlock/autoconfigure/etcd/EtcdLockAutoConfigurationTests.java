@@ -14,12 +14,14 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.etcd;
 
 import java.time.Duration;
 
 import io.etcd.jetcd.Client;
 import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.AcquiredLock;

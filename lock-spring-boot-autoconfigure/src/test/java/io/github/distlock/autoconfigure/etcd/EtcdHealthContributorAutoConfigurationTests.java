@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.etcd;
 
 import java.time.Duration;
 import java.util.Map;

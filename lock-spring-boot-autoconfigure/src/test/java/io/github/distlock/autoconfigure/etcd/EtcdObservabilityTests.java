@@ -14,12 +14,16 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.etcd;
 
 import java.time.Duration;
 
 import io.github.distlock.actuate.LocksEndpoint;
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.DistributedLockMetricsAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
+import io.github.distlock.autoconfigure.LocksEndpointAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
