@@ -22,11 +22,14 @@ import java.util.List;
 import java.util.Properties;
 
 import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.actuate.LeadersEndpoint;
+import io.github.distlock.actuate.LeadershipHealthIndicator;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.etcd.EtcdHealthIndicator;
 import io.github.distlock.etcd.EtcdLockBackend;
+import io.github.distlock.leader.LeaderElections;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
 import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
@@ -158,6 +161,31 @@ class DeprecatedNamesTests {
 	}
 
 	@Test
+	void oldLeaderNamesWorkInImportAutoConfigurationAndTheirPropertiesByTheOldType() {
+		this.runner.withUserConfiguration(ImportsOldLeaderNames.class)
+			.withPropertyValues("distributed-lock.leader.participant-id=old-type",
+					"management.endpoints.web.exposure.include=leaders")
+			.run((context) -> {
+				assertThat(context).hasNotFailed()
+					.hasSingleBean(LeaderElections.class)
+					.hasSingleBean(LeadersEndpoint.class)
+					.hasSingleBean(LeadershipHealthIndicator.class)
+					.hasSingleBean(LeaderElectionProperties.class)
+					.hasSingleBean(io.github.distlock.autoconfigure.leader.LeaderElectionProperties.class);
+				assertThat(context.getBean(LeaderElectionProperties.class).getParticipantId()).isEqualTo("old-type");
+			});
+	}
+
+	@Test
+	void excludingAnOldLeaderNameExcludesTheNewOne() {
+		this.runner.withUserConfiguration(AutoConfigured.class)
+			.withPropertyValues("spring.autoconfigure.exclude=io.github.distlock.autoconfigure.LeaderElectionAutoConfiguration")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(LockOperations.class)
+				.doesNotHaveBean(LeaderElections.class));
+	}
+
+	@Test
 	void anAutoConfigurationAfterAnOldNameComesAfterTheNewOne() {
 		// alphabetically this test's class comes before ...autoconfigure.zookeeper.*
 		this.runner
@@ -234,6 +262,16 @@ class DeprecatedNamesTests {
 			LockEngineAutoConfiguration.class, EtcdLockAutoConfiguration.class, HealthContributorAutoConfiguration.class,
 			HealthContributorRegistryAutoConfiguration.class })
 	static class ImportsOldEtcdNames {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ LeadershipHealthContributorAutoConfiguration.class,
+			LeadersEndpointAutoConfiguration.class, LeaderElectionAutoConfiguration.class,
+			DistributedLockAutoConfiguration.class, LockEngineAutoConfiguration.class,
+			ZooKeeperLockAutoConfiguration.class, HealthContributorAutoConfiguration.class,
+			HealthContributorRegistryAutoConfiguration.class })
+	static class ImportsOldLeaderNames {
 
 	}
 

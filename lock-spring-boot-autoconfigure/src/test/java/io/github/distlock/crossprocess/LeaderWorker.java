@@ -24,7 +24,7 @@ import java.nio.file.StandardOpenOption;
 import io.github.distlock.annotation.LeaderOnly;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.LeaderElectionAutoConfiguration;
+import io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.leader.LeaderContext;
 import io.github.distlock.leader.Leadership;

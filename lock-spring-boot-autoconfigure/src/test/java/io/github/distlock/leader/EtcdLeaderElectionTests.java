@@ -24,7 +24,7 @@ import io.github.distlock.annotation.LeaderOnly;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
-import io.github.distlock.autoconfigure.LeaderElectionAutoConfiguration;
+import io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration;
 import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.etcd.EtcdRegistryInternals;
 import io.github.distlock.test.etcd.EtcdServerExtension;

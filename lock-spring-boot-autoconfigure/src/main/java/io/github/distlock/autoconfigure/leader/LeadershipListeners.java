@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.leader;
 
 import io.github.distlock.leader.Leadership;
 import io.github.distlock.leader.LeadershipGrantedEvent;

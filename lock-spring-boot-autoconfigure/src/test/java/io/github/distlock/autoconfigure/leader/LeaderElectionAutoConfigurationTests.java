@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.leader;
+package io.github.distlock.autoconfigure.leader;
 
 import java.time.Duration;
 import java.util.List;
@@ -26,10 +26,17 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LeaderOnly;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.LeaderElectionAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockRegistry;
+import io.github.distlock.leader.LeaderContext;
+import io.github.distlock.leader.LeaderElection;
+import io.github.distlock.leader.LeaderElections;
+import io.github.distlock.leader.Leadership;
+import io.github.distlock.leader.LeadershipGrantedEvent;
+import io.github.distlock.leader.LeadershipListener;
+import io.github.distlock.leader.LeadershipRevokedEvent;
+import io.github.distlock.leader.LockLeaderElection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
