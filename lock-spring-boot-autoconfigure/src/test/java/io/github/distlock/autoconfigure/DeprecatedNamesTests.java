@@ -30,6 +30,8 @@ import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.etcd.EtcdHealthIndicator;
 import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.leader.LeaderElections;
+import io.github.distlock.metrics.LockMetricsListener;
+import io.github.distlock.observation.LockObservationListener;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
 import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
@@ -45,6 +47,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.context.annotation.ImportCandidates;
 import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
 import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -186,6 +192,26 @@ class DeprecatedNamesTests {
 	}
 
 	@Test
+	void oldObservabilityNamesWorkInImportAutoConfiguration() {
+		this.runner.withUserConfiguration(ImportsOldObservabilityNames.class)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(LockMetricsListener.class)
+				.hasSingleBean(LockObservationListener.class));
+	}
+
+	@Test
+	void excludingOldObservabilityNamesExcludesTheNewOnes() {
+		this.runner.withUserConfiguration(AutoConfigured.class)
+			.withPropertyValues("spring.autoconfigure.exclude="
+					+ "io.github.distlock.autoconfigure.DistributedLockMetricsAutoConfiguration,"
+					+ "io.github.distlock.autoconfigure.DistributedLockObservationAutoConfiguration")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(LockOperations.class)
+				.doesNotHaveBean(LockMetricsListener.class)
+				.doesNotHaveBean(LockObservationListener.class));
+	}
+
+	@Test
 	void anAutoConfigurationAfterAnOldNameComesAfterTheNewOne() {
 		// alphabetically this test's class comes before ...autoconfigure.zookeeper.*
 		this.runner
@@ -272,6 +298,16 @@ class DeprecatedNamesTests {
 			ZooKeeperLockAutoConfiguration.class, HealthContributorAutoConfiguration.class,
 			HealthContributorRegistryAutoConfiguration.class })
 	static class ImportsOldLeaderNames {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ DistributedLockObservationAutoConfiguration.class,
+			DistributedLockMetricsAutoConfiguration.class, DistributedLockAutoConfiguration.class,
+			LockEngineAutoConfiguration.class, ZooKeeperLockAutoConfiguration.class, ObservationAutoConfiguration.class,
+			MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
+			CompositeMeterRegistryAutoConfiguration.class })
+	static class ImportsOldObservabilityNames {
 
 	}
 

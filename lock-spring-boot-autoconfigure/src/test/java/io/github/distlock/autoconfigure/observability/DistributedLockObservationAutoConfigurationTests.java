@@ -14,11 +14,13 @@
  * limitations under the License.
  */
 
-package io.github.distlock.autoconfigure;
+package io.github.distlock.autoconfigure.observability;
 
 import java.time.Duration;
 
 import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.observation.LockObservationListener;
