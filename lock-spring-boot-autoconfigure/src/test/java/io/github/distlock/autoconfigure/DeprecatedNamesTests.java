@@ -237,6 +237,19 @@ class DeprecatedNamesTests {
 	}
 
 	@Test
+	void nestedTypesOfTheOldPropertiesStillResolveInSource() {
+		ZooKeeperLockProperties properties = new ZooKeeperLockProperties();
+		ZooKeeperLockProperties.Acl acl = ZooKeeperLockProperties.Acl.CREATOR_ALL;
+		properties.setAcl(acl);
+		ZooKeeperLockProperties.Sasl sasl = properties.getSasl();
+		EtcdLockProperties.Ssl ssl = new EtcdLockProperties().getSsl();
+		assertThat(properties.getAcl())
+			.isSameAs(io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockProperties.Acl.CREATOR_ALL);
+		assertThat(sasl.isFipsMode()).isTrue();
+		assertThat(ssl.getBundle()).isNull();
+	}
+
+	@Test
 	void oldConnectionDetailsAndCustomizerTypesStillApply() {
 		this.runner.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class))
 			.withPropertyValues("distributed-lock.zookeeper.connect-string=127.0.0.1:1")
