@@ -16,21 +16,17 @@
 
 package io.github.distlock.autoconfigure;
 
-import org.apache.curator.framework.CuratorFrameworkFactory;
-
 /**
- * Customizes the {@link CuratorFrameworkFactory.Builder} of the auto-configured client, after
- * the properties are applied. Customizers run in {@code @Order} order.
+ * Customizes the builder of the auto-configured Curator client, under the old name of the type.
+ * A bean of this type is one of the new type, and applies in its {@code @Order} among them.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.zookeeper.CuratorFrameworkBuilderCustomizer}
  */
+@Deprecated(since = "0.1.0")
 @FunctionalInterface
-public interface CuratorFrameworkBuilderCustomizer {
-
-	/**
-	 * Customizes the builder.
-	 * @param builder the builder
-	 */
-	void customize(CuratorFrameworkFactory.Builder builder);
+public interface CuratorFrameworkBuilderCustomizer
+		extends io.github.distlock.autoconfigure.zookeeper.CuratorFrameworkBuilderCustomizer {
 
 }

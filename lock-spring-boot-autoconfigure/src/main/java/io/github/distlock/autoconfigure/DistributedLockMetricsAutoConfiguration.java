@@ -16,44 +16,29 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.LockIntrospection;
-import io.github.distlock.core.LockRegistry;
-import io.github.distlock.metrics.LockMetricsListener;
-import io.github.distlock.metrics.LockRegistryMetrics;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of lock metrics: a {@link LockMetricsListener} that the lock registry,
- * template and interceptor tell of every event, and gauges of the locks held and awaited now.
+ * The lock metrics' auto-configuration under its old name: imports
+ * {@link io.github.distlock.autoconfigure.observability.DistributedLockMetricsAutoConfiguration},
+ * and is ordered just before it, so that {@code @ImportAutoConfiguration} of this class still
+ * works. Not an auto-configuration candidate itself; Spring Boot maps this name to the new one
+ * in {@code spring.autoconfigure.exclude}, in {@code after} and {@code before}, and in
+ * {@code AutoConfigurations.of(...)}.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.observability.DistributedLockMetricsAutoConfiguration}
  */
-@AutoConfiguration(after = { MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
-		DistributedLockAutoConfiguration.class })
-@ConditionalOnClass(MeterRegistry.class)
-@ConditionalOnBean({ MeterRegistry.class, LockRegistry.class })
-@ConditionalOnBooleanProperty(name = "distributed-lock.metrics.enabled", matchIfMissing = true)
+@Deprecated(since = "0.1.0")
+@AutoConfiguration(
+		before = io.github.distlock.autoconfigure.observability.DistributedLockMetricsAutoConfiguration.class,
+		after = { MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
+				DistributedLockAutoConfiguration.class })
+@Import(io.github.distlock.autoconfigure.observability.DistributedLockMetricsAutoConfiguration.class)
 public final class DistributedLockMetricsAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean
-	LockMetricsListener lockMetricsListener(MeterRegistry meterRegistry) {
-		return new LockMetricsListener(meterRegistry);
-	}
-
-	@Bean
-	@ConditionalOnBean(LockIntrospection.class)
-	@ConditionalOnMissingBean
-	LockRegistryMetrics lockRegistryMetrics(LockIntrospection locks) {
-		return new LockRegistryMetrics(locks);
-	}
 
 }

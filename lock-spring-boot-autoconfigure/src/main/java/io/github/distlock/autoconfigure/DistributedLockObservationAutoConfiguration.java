@@ -16,33 +16,27 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.LockRegistry;
-import io.github.distlock.observation.LockObservationListener;
-import io.micrometer.observation.ObservationRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of lock observations: a {@link LockObservationListener} that observes each
- * wait for a lock and each hold, so that tracing shows them as spans.
+ * The lock observations' auto-configuration under its old name: imports
+ * {@link io.github.distlock.autoconfigure.observability.DistributedLockObservationAutoConfiguration},
+ * and is ordered just before it, so that {@code @ImportAutoConfiguration} of this class still
+ * works. Not an auto-configuration candidate itself; Spring Boot maps this name to the new one
+ * in {@code spring.autoconfigure.exclude}, in {@code after} and {@code before}, and in
+ * {@code AutoConfigurations.of(...)}.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.observability.DistributedLockObservationAutoConfiguration}
  */
-@AutoConfiguration(after = { ObservationAutoConfiguration.class, DistributedLockAutoConfiguration.class })
-@ConditionalOnClass({ ObservationRegistry.class, ObservationAutoConfiguration.class })
-@ConditionalOnBean({ ObservationRegistry.class, LockRegistry.class })
-@ConditionalOnBooleanProperty(name = "distributed-lock.observations.enabled", matchIfMissing = true)
+@Deprecated(since = "0.1.0")
+@AutoConfiguration(
+		before = io.github.distlock.autoconfigure.observability.DistributedLockObservationAutoConfiguration.class,
+		after = { ObservationAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+@Import(io.github.distlock.autoconfigure.observability.DistributedLockObservationAutoConfiguration.class)
 public final class DistributedLockObservationAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean
-	LockObservationListener lockObservationListener(ObservationRegistry observationRegistry) {
-		return new LockObservationListener(observationRegistry);
-	}
 
 }

@@ -27,7 +27,9 @@ import org.springframework.core.Ordered;
 /**
  * Configuration properties of distributed locking that hold for every lock backend: the
  * engine's ({@code local-queue}, {@code lock-lost}, {@code revocation}) among them. Each backend
- * has its own for its connection: {@link ZooKeeperLockProperties}, {@link EtcdLockProperties}.
+ * has its own for its connection:
+ * {@link io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockProperties},
+ * {@link io.github.distlock.autoconfigure.etcd.EtcdLockProperties}.
  *
  * @since 0.1.0
  */

@@ -23,9 +23,13 @@ import org.springframework.core.type.AnnotationMetadata;
 
 /**
  * Makes sure an auto-proxy creator applies infrastructure advisors, as
- * {@code @EnableTransactionManagement} does, so no AspectJ weaver is needed.
+ * {@code @EnableTransactionManagement} does, so no AspectJ weaver is needed. Imported by the
+ * configurations of the lock advisor and of the {@code @LeaderOnly} advisor; public only for
+ * the latter's package, not API.
+ *
+ * @since 0.1.0
  */
-class DistributedLockProxyRegistrar implements ImportBeanDefinitionRegistrar {
+public final class DistributedLockProxyRegistrar implements ImportBeanDefinitionRegistrar {
 
 	@Override
 	public void registerBeanDefinitions(AnnotationMetadata importingClassMetadata, BeanDefinitionRegistry registry) {

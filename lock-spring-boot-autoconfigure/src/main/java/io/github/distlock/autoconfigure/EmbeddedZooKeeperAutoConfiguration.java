@@ -16,50 +16,24 @@
 
 package io.github.distlock.autoconfigure;
 
-import java.io.IOException;
-
-import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.api.ACLProvider;
-
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of an in-process ZooKeeper server, for development and tests, when
- * {@code distributed-lock.zookeeper.embedded.enabled=true}: the server, and a Curator client
- * connected to it in place of {@code distributed-lock.zookeeper.connect-string}.
+ * The embedded ZooKeeper server's auto-configuration under its old name: imports
+ * {@link io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperAutoConfiguration}, and is
+ * ordered just before it, so that {@code @ImportAutoConfiguration} of this class still works.
+ * Not an auto-configuration candidate itself; Spring Boot maps this name to the new one in
+ * {@code spring.autoconfigure.exclude}, in {@code after} and {@code before}, and in
+ * {@code AutoConfigurations.of(...)}.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperAutoConfiguration}
  */
-@AutoConfiguration
-@ConditionalOnClass({ CuratorFramework.class, EmbeddedZooKeeperServer.class })
-@ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
-@ConditionalOnBooleanProperty(name = "distributed-lock.zookeeper.embedded.enabled")
-@ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "zookeeper", matchIfMissing = true)
-@EnableConfigurationProperties(EmbeddedZooKeeperProperties.class)
+@Deprecated(since = "0.1.0")
+@AutoConfiguration(before = io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperAutoConfiguration.class)
+@Import(io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperAutoConfiguration.class)
 public final class EmbeddedZooKeeperAutoConfiguration {
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnMissingBean
-	EmbeddedZooKeeperServer embeddedZooKeeperServer(EmbeddedZooKeeperProperties properties) throws IOException {
-		return EmbeddedZooKeeperServer.start(properties.getPort());
-	}
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnMissingBean
-	CuratorFramework curatorFramework(EmbeddedZooKeeperServer embeddedZooKeeperServer,
-			ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider,
-			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
-		// the client's timeouts, retries, authentication and ACL still come from distributed-lock.zookeeper.*
-		return CuratorClients.start(properties, embeddedZooKeeperServer.getConnectString(),
-				ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable()), customizers.orderedStream());
-	}
 
 }

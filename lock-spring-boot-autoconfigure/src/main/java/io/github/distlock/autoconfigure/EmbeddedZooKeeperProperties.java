@@ -16,41 +16,18 @@
 
 package io.github.distlock.autoconfigure;
 
-import org.springframework.boot.context.properties.ConfigurationProperties;
-
 /**
- * Configuration properties of an in-process ZooKeeper server, for development and tests.
+ * The embedded ZooKeeper server's configuration properties under their old name. The
+ * auto-configured properties bean is still an instance of this class for now, so that an
+ * application injecting them by this type gets them; their keys are unchanged.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperProperties}, which this class
+ * is
  */
-@ConfigurationProperties("distributed-lock.zookeeper.embedded")
-public class EmbeddedZooKeeperProperties {
-
-	/**
-	 * Whether to start a ZooKeeper server in this JVM and connect to it instead of
-	 * connect-string. For development and tests only.
-	 */
-	private boolean enabled;
-
-	/**
-	 * Client port of the embedded server; 0 picks a free port.
-	 */
-	private int port;
-
-	public boolean isEnabled() {
-		return this.enabled;
-	}
-
-	public void setEnabled(boolean enabled) {
-		this.enabled = enabled;
-	}
-
-	public int getPort() {
-		return this.port;
-	}
-
-	public void setPort(int port) {
-		this.port = port;
-	}
+@Deprecated(since = "0.1.0")
+public class EmbeddedZooKeeperProperties
+		extends io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperProperties {
 
 }

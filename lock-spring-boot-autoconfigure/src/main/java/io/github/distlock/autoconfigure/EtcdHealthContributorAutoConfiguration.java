@@ -16,42 +16,25 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.LockPathResolver;
-import io.github.distlock.etcd.EtcdHealthIndicator;
-import io.github.distlock.etcd.EtcdLockBackend;
-import io.github.distlock.etcd.EtcdLockPathResolver;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
-import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of the {@code etcd} health indicator for the cluster the etcd lock backend
- * uses. Switched off by {@code management.health.etcd.enabled=false}.
+ * The etcd health indicator's auto-configuration under its old name: imports
+ * {@link io.github.distlock.autoconfigure.etcd.EtcdHealthContributorAutoConfiguration}, and is
+ * ordered just before it, so that {@code @ImportAutoConfiguration} of this class still works.
+ * Not an auto-configuration candidate itself; Spring Boot maps this name to the new one in
+ * {@code spring.autoconfigure.exclude}, in {@code after} and {@code before}, and in
+ * {@code AutoConfigurations.of(...)}.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.etcd.EtcdHealthContributorAutoConfiguration}
  */
-@AutoConfiguration(after = EtcdLockAutoConfiguration.class)
-@ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class, EtcdLockBackend.class })
-@ConditionalOnBean(EtcdLockBackend.class)
-@ConditionalOnEnabledHealthIndicator("etcd")
+@Deprecated(since = "0.1.0")
+@AutoConfiguration(before = io.github.distlock.autoconfigure.etcd.EtcdHealthContributorAutoConfiguration.class,
+		after = io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration.class)
+@Import(io.github.distlock.autoconfigure.etcd.EtcdHealthContributorAutoConfiguration.class)
 public final class EtcdHealthContributorAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean(name = { "etcdHealthIndicator", "etcdHealthContributor" })
-	EtcdHealthIndicator etcdHealthIndicator(EtcdLockBackend etcdLockBackend, EtcdLockProperties properties) {
-		return new EtcdHealthIndicator(etcdLockBackend, checkedKey(etcdLockBackend.pathResolver()),
-				properties.getHealth().getTimeout());
-	}
-
-	/**
-	 * The lock root when the resolver tells it, otherwise the client's root.
-	 */
-	private static String checkedKey(LockPathResolver resolver) {
-		return (resolver instanceof EtcdLockPathResolver paths) ? paths.getRootPath() : "/";
-	}
 
 }

@@ -16,112 +16,28 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.LockRegistry;
-import io.github.distlock.interceptor.LeaderOnlyAdvisor;
-import io.github.distlock.interceptor.LeaderOnlyInterceptor;
-import io.github.distlock.interceptor.LeaderOnlySource;
-import io.github.distlock.leader.LeaderElections;
-import io.github.distlock.leader.LeadershipListener;
-import io.github.distlock.leader.LockLeaderElection;
-import io.github.distlock.metrics.LeadershipMetrics;
-import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
-import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.context.annotation.Role;
-import org.springframework.core.env.Environment;
-import org.springframework.util.function.SingletonSupplier;
 
 /**
- * Auto-configuration of leader elections on the application's lock backend:
- * {@link LeaderElections}, {@code @LeaderOnly}, and leadership events. Every bean backs off when
- * the application defines its own.
+ * The leader elections' auto-configuration under its old name: imports
+ * {@link io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration}, and is
+ * ordered just before it, so that {@code @ImportAutoConfiguration} of this class still works.
+ * Not an auto-configuration candidate itself; Spring Boot maps this name to the new one in
+ * {@code spring.autoconfigure.exclude}, in {@code after} and {@code before}, and in
+ * {@code AutoConfigurations.of(...)}.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration}
  */
-@AutoConfiguration(after = { DistributedLockAutoConfiguration.class, MetricsAutoConfiguration.class,
-		CompositeMeterRegistryAutoConfiguration.class })
-@ConditionalOnBooleanProperty(name = { "distributed-lock.enabled", "distributed-lock.leader.enabled" },
-		matchIfMissing = true)
-@ConditionalOnBean(LockRegistry.class)
-@EnableConfigurationProperties(LeaderElectionProperties.class)
+@Deprecated(since = "0.1.0")
+@AutoConfiguration(before = io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration.class,
+		after = { DistributedLockAutoConfiguration.class, MetricsAutoConfiguration.class,
+				CompositeMeterRegistryAutoConfiguration.class })
+@Import(io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration.class)
 public final class LeaderElectionAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean
-	LeaderElections leaderElections(LockRegistry lockRegistry, LeaderElectionProperties properties,
-			ObjectProvider<LeadershipListener> listeners, ApplicationEventPublisher publisher) {
-		String participantId = (properties.getParticipantId() != null) ? properties.getParticipantId()
-				: LeaderElections.defaultParticipantId();
-		return new LeaderElections(lockRegistry, participantId,
-				new LockLeaderElection.Options(properties.isInterruptOnRevoke(), properties.getRetryDelay(),
-						properties.getPauseTolerance()),
-				new LeadershipListeners(listeners, publisher));
-	}
-
-	@Bean
-	LeaderElectionsLifecycle leaderElectionsLifecycle(LeaderElections leaderElections, LeaderOnlySource leaderOnlySource,
-			LeaderElectionProperties properties) {
-		return new LeaderElectionsLifecycle(leaderElections, leaderOnlySource, properties.getElections());
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(MeterRegistry.class)
-	@ConditionalOnBean(MeterRegistry.class)
-	@ConditionalOnBooleanProperty(name = "distributed-lock.metrics.enabled", matchIfMissing = true)
-	static class LeadershipMetricsConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean
-		LeadershipMetrics leadershipMetrics(MeterRegistry meterRegistry) {
-			return new LeadershipMetrics(meterRegistry);
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-	@Import(DistributedLockProxyRegistrar.class)
-	static class LeaderOnlyAdvisorConfiguration {
-
-		@Bean
-		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-		@ConditionalOnMissingBean
-		static LeaderOnlySource leaderOnlySource() {
-			return new LeaderOnlySource();
-		}
-
-		@Bean
-		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-		@ConditionalOnMissingBean
-		static LeaderOnlyInterceptor leaderOnlyInterceptor(LeaderOnlySource leaderOnlySource,
-				ObjectProvider<LeaderElections> leaderElections) {
-			return new LeaderOnlyInterceptor(leaderOnlySource, SingletonSupplier.of(leaderElections::getObject));
-		}
-
-		@Bean
-		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-		@ConditionalOnMissingBean
-		static LeaderOnlyAdvisor leaderOnlyAdvisor(LeaderOnlySource leaderOnlySource,
-				LeaderOnlyInterceptor leaderOnlyInterceptor, Environment environment) {
-			LeaderOnlyAdvisor advisor = new LeaderOnlyAdvisor(leaderOnlySource, leaderOnlyInterceptor);
-			// before the lock advisor: a method that is both is skipped without taking the lock
-			advisor.setOrder(environment.getProperty("distributed-lock.order", Integer.class,
-					new DistributedLockProperties().getOrder()) - 1);
-			return advisor;
-		}
-
-	}
 
 }

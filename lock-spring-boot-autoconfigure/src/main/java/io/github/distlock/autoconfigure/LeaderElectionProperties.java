@@ -16,102 +16,16 @@
 
 package io.github.distlock.autoconfigure;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-
-import org.jspecify.annotations.Nullable;
-import org.springframework.boot.context.properties.ConfigurationProperties;
-
 /**
- * Leader elections ({@code @LeaderOnly}, {@code LeaderElections}).
+ * The leader elections' configuration properties under their old name. The auto-configured
+ * properties bean is still an instance of this class for now, so that an application injecting
+ * them by this type gets them; their keys are unchanged.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.leader.LeaderElectionProperties}, which this class is
  */
-@ConfigurationProperties("distributed-lock.leader")
-public class LeaderElectionProperties {
-
-	/**
-	 * Whether to take part in leader elections: {@code @LeaderOnly} methods and the
-	 * {@code LeaderElections} bean.
-	 */
-	private boolean enabled = true;
-
-	/**
-	 * This process's id in every election; the host name and process id ({@code host:pid}) when
-	 * not set.
-	 */
-	private @Nullable String participantId;
-
-	/**
-	 * Whether to interrupt the threads running {@code @LeaderOnly} work when leadership is
-	 * revoked (the work ends with {@code LeadershipLostException} either way).
-	 */
-	private boolean interruptOnRevoke;
-
-	/**
-	 * How long to wait before an election tries again when the lock service fails.
-	 */
-	private Duration retryDelay = Duration.ofSeconds(1);
-
-	/**
-	 * How long a leader's process may not run (stopped, or paused by the garbage collector) and
-	 * still lead: longer, and it gives up leadership when it resumes, since its session may have
-	 * ended meanwhile. At least 1 second; keep it well below the session timeout or lease TTL.
-	 */
-	private Duration pauseTolerance = Duration.ofSeconds(2);
-
-	/**
-	 * Elections to join at start-up besides those of {@code @LeaderOnly} methods.
-	 */
-	private List<String> elections = new ArrayList<>();
-
-	public boolean isEnabled() {
-		return this.enabled;
-	}
-
-	public void setEnabled(boolean enabled) {
-		this.enabled = enabled;
-	}
-
-	public @Nullable String getParticipantId() {
-		return this.participantId;
-	}
-
-	public void setParticipantId(@Nullable String participantId) {
-		this.participantId = participantId;
-	}
-
-	public boolean isInterruptOnRevoke() {
-		return this.interruptOnRevoke;
-	}
-
-	public void setInterruptOnRevoke(boolean interruptOnRevoke) {
-		this.interruptOnRevoke = interruptOnRevoke;
-	}
-
-	public Duration getRetryDelay() {
-		return this.retryDelay;
-	}
-
-	public void setRetryDelay(Duration retryDelay) {
-		this.retryDelay = retryDelay;
-	}
-
-	public Duration getPauseTolerance() {
-		return this.pauseTolerance;
-	}
-
-	public void setPauseTolerance(Duration pauseTolerance) {
-		this.pauseTolerance = pauseTolerance;
-	}
-
-	public List<String> getElections() {
-		return this.elections;
-	}
-
-	public void setElections(List<String> elections) {
-		this.elections = elections;
-	}
+@Deprecated(since = "0.1.0")
+public class LeaderElectionProperties extends io.github.distlock.autoconfigure.leader.LeaderElectionProperties {
 
 }

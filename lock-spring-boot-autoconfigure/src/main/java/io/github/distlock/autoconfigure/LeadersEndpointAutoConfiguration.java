@@ -16,32 +16,25 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.actuate.LeadersEndpoint;
-import io.github.distlock.leader.LeaderElections;
-import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
-import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of the {@code leaders} endpoint, when it is exposed (for example with
- * {@code management.endpoints.web.exposure.include=health,locks,leaders}).
+ * The {@code leaders} endpoint's auto-configuration under its old name: imports
+ * {@link io.github.distlock.autoconfigure.leader.LeadersEndpointAutoConfiguration}, and is
+ * ordered just before it, so that {@code @ImportAutoConfiguration} of this class still works.
+ * Not an auto-configuration candidate itself; Spring Boot maps this name to the new one in
+ * {@code spring.autoconfigure.exclude}, in {@code after} and {@code before}, and in
+ * {@code AutoConfigurations.of(...)}.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.leader.LeadersEndpointAutoConfiguration}
  */
-@AutoConfiguration(after = LeaderElectionAutoConfiguration.class)
-@ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
-@ConditionalOnAvailableEndpoint(LeadersEndpoint.class)
+@Deprecated(since = "0.1.0")
+@AutoConfiguration(before = io.github.distlock.autoconfigure.leader.LeadersEndpointAutoConfiguration.class,
+		after = io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration.class)
+@Import(io.github.distlock.autoconfigure.leader.LeadersEndpointAutoConfiguration.class)
 public final class LeadersEndpointAutoConfiguration {
-
-	@Bean
-	@ConditionalOnBean(LeaderElections.class)
-	@ConditionalOnMissingBean
-	LeadersEndpoint leadersEndpoint(LeaderElections leaderElections) {
-		return new LeadersEndpoint(leaderElections);
-	}
 
 }

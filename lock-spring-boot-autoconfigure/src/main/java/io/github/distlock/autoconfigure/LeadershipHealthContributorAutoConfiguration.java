@@ -16,32 +16,26 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.actuate.LeadershipHealthIndicator;
-import io.github.distlock.leader.LeaderElections;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
-import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of the {@code leadership} health indicator. Switched off by
- * {@code management.health.leadership.enabled=false}.
+ * The {@code leadership} health indicator's auto-configuration under its old name: imports
+ * {@link io.github.distlock.autoconfigure.leader.LeadershipHealthContributorAutoConfiguration},
+ * and is ordered just before it, so that {@code @ImportAutoConfiguration} of this class still
+ * works. Not an auto-configuration candidate itself; Spring Boot maps this name to the new one
+ * in {@code spring.autoconfigure.exclude}, in {@code after} and {@code before}, and in
+ * {@code AutoConfigurations.of(...)}.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.leader.LeadershipHealthContributorAutoConfiguration}
  */
-@AutoConfiguration(after = LeaderElectionAutoConfiguration.class)
-@ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
-@ConditionalOnBean(LeaderElections.class)
-@ConditionalOnEnabledHealthIndicator("leadership")
+@Deprecated(since = "0.1.0")
+@AutoConfiguration(
+		before = io.github.distlock.autoconfigure.leader.LeadershipHealthContributorAutoConfiguration.class,
+		after = io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration.class)
+@Import(io.github.distlock.autoconfigure.leader.LeadershipHealthContributorAutoConfiguration.class)
 public final class LeadershipHealthContributorAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean(name = { "leadershipHealthIndicator", "leadershipHealthContributor" })
-	LeadershipHealthIndicator leadershipHealthIndicator(LeaderElections leaderElections) {
-		return new LeadershipHealthIndicator(leaderElections);
-	}
 
 }

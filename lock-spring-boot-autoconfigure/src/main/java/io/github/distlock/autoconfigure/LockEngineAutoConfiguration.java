@@ -16,6 +16,8 @@
 
 package io.github.distlock.autoconfigure;
 
+import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.core.engine.LockEngine;

@@ -16,22 +16,17 @@
 
 package io.github.distlock.autoconfigure;
 
-import org.springframework.boot.autoconfigure.service.connection.ConnectionDetails;
-
 /**
- * Where the ZooKeeper ensemble is, when it is not {@code distributed-lock.zookeeper.connect-string}:
- * a bean of this type (as Spring Boot's Testcontainers {@code @ServiceConnection} and Docker
- * Compose support define for a ZooKeeper container) replaces the property.
+ * Where the ZooKeeper ensemble is, under the old name of the type. A bean of this type is one
+ * of the new type; the auto-configured ones (from the properties, Testcontainers or Docker
+ * Compose) are of both types for now.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.zookeeper.ZooKeeperConnectionDetails}
  */
-public interface ZooKeeperConnectionDetails extends ConnectionDetails {
-
-	/**
-	 * Comma-separated {@code host:port} pairs of the ensemble, optionally followed by a chroot
-	 * path.
-	 * @return the connect string
-	 */
-	String getConnectString();
+@Deprecated(since = "0.1.0")
+public interface ZooKeeperConnectionDetails
+		extends io.github.distlock.autoconfigure.zookeeper.ZooKeeperConnectionDetails {
 
 }

@@ -16,101 +16,25 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.LockBackendException;
-import io.github.distlock.core.LockPathResolver;
-import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.spi.LockBackend;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZooKeeperLockBackend;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.api.ACLProvider;
-import org.apache.curator.framework.imps.CuratorFrameworkState;
-import org.apache.curator.framework.recipes.locks.InterProcessMutex;
-
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.ssl.SslBundles;
-import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
+import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of the ZooKeeper lock backend: a started {@link CuratorFramework} (unless
- * the application defines one) connected to the ensemble of the {@link ZooKeeperConnectionDetails}
- * (the properties', unless the application or a service connection defines them), the lock path
- * resolver and the {@link ZooKeeperLockBackend}, which {@link LockEngineAutoConfiguration} makes
- * the {@link LockRegistry}.
- * It applies unless {@code distributed-lock.backend} names another backend. Every bean backs
- * off when the application defines its own.
+ * The ZooKeeper lock backend's auto-configuration under its old name: imports
+ * {@link io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration}, and is
+ * ordered just before it, so that {@code @ImportAutoConfiguration} of this class still works.
+ * Not an auto-configuration candidate itself; Spring Boot maps this name to the new one in
+ * {@code spring.autoconfigure.exclude}, in {@code after} and {@code before}, and in
+ * {@code AutoConfigurations.of(...)}.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology; use
+ * {@link io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration}
  */
-@AutoConfiguration(after = EmbeddedZooKeeperAutoConfiguration.class)
-@ConditionalOnClass({ CuratorFramework.class, InterProcessMutex.class, ZooKeeperLockBackend.class })
-@ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
-@ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "zookeeper", matchIfMissing = true)
-@EnableConfigurationProperties
+@Deprecated(since = "0.1.0")
+@AutoConfiguration(before = io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration.class,
+		after = io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperAutoConfiguration.class)
+@Import(io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration.class)
 public final class ZooKeeperLockAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean
-	ZooKeeperLockProperties zooKeeperLockProperties(Environment environment) {
-		// bound from distributed-lock.zookeeper.* after this; the keys it replaced fill in first
-		return DeprecatedLockProperties.carryOver(environment, new ZooKeeperLockProperties());
-	}
-
-	@Bean
-	@ConditionalOnMissingBean(ZooKeeperConnectionDetails.class)
-	PropertiesZooKeeperConnectionDetails zooKeeperConnectionDetails(ZooKeeperLockProperties properties) {
-		return new PropertiesZooKeeperConnectionDetails(properties);
-	}
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnMissingBean(CuratorFramework.class)
-	ZooKeeperTls zooKeeperTls(ZooKeeperLockProperties properties, ObjectProvider<SslBundles> sslBundles) {
-		return ZooKeeperTls.of(properties.getSsl(), sslBundles.getIfAvailable());
-	}
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnMissingBean
-	CuratorFramework curatorFramework(ZooKeeperLockProperties properties, ZooKeeperConnectionDetails connectionDetails,
-			ObjectProvider<ACLProvider> aclProvider, ZooKeeperTls zooKeeperTls,
-			ObjectProvider<CuratorFrameworkBuilderCustomizer> customizers) throws InterruptedException {
-		return CuratorClients.start(properties, connectionDetails.getConnectString(),
-				ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable()), zooKeeperTls, customizers.orderedStream());
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	LockPathResolver lockPathResolver(ZooKeeperLockProperties properties) {
-		return new ZnodeLockPathResolver(properties.getRootPath());
-	}
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnMissingBean({ LockBackend.class, LockRegistry.class })
-	ZooKeeperLockBackend zooKeeperLockBackend(CuratorFramework curatorFramework, LockPathResolver lockPathResolver,
-			ZooKeeperLockProperties properties, ObjectProvider<ACLProvider> aclProvider) {
-		if (curatorFramework.getState() == CuratorFrameworkState.LATENT) {
-			curatorFramework.start();
-		}
-		ZooKeeperLockBackend backend = new ZooKeeperLockBackend(curatorFramework, lockPathResolver);
-		backend.verifyServer();
-		ZooKeeperSecurity security = ZooKeeperSecurity.of(properties, aclProvider.getIfAvailable());
-		if (security.isConfigured()) {
-			try {
-				backend.verifyAccess();
-			}
-			catch (LockBackendException ex) {
-				backend.close();
-				throw new LockBackendException(ex.getMessage() + " (the client is " + security.describe()
-						+ ": distributed-lock.zookeeper.auth.*, distributed-lock.zookeeper.acl)", ex.getCause());
-			}
-		}
-		return backend;
-	}
 
 }

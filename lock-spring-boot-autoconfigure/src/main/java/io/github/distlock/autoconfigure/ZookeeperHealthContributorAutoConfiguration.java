@@ -16,43 +16,27 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.core.LockPathResolver;
-import io.github.distlock.health.ZookeeperHealthIndicator;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZooKeeperLockBackend;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperHealthContributorAutoConfiguration;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
-import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of the {@code zookeeper} health indicator for the client the ZooKeeper lock
- * backend uses. Switched off by {@code management.health.zookeeper.enabled=false}.
+ * The ZooKeeper health indicator's auto-configuration under its old name: imports
+ * {@link ZooKeeperHealthContributorAutoConfiguration}, and is ordered just before it, so that
+ * {@code @ImportAutoConfiguration} of this class still works. Not an auto-configuration
+ * candidate itself; Spring Boot maps this name to the new one in
+ * {@code spring.autoconfigure.exclude}, in {@code after} and {@code before}, and in
+ * {@code AutoConfigurations.of(...)}.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: auto-configuration is grouped by technology, and spells ZooKeeper
+ * one way; use {@link ZooKeeperHealthContributorAutoConfiguration}
  */
-@AutoConfiguration(after = ZooKeeperLockAutoConfiguration.class)
-@ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
-@ConditionalOnBean(ZooKeeperLockBackend.class)
-@ConditionalOnEnabledHealthIndicator("zookeeper")
+@Deprecated(since = "0.1.0")
+@AutoConfiguration(before = ZooKeeperHealthContributorAutoConfiguration.class,
+		after = io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration.class)
+@Import(ZooKeeperHealthContributorAutoConfiguration.class)
 public final class ZookeeperHealthContributorAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean(name = { "zookeeperHealthIndicator", "zookeeperHealthContributor" })
-	ZookeeperHealthIndicator zookeeperHealthIndicator(ZooKeeperLockBackend zooKeeperLockBackend,
-			ZooKeeperLockProperties properties) {
-		return new ZookeeperHealthIndicator(zooKeeperLockBackend.client(), checkedPath(zooKeeperLockBackend.pathResolver()),
-				properties.getHealth().getTimeout());
-	}
-
-	/**
-	 * The lock root path when the resolver tells it, otherwise the client's root.
-	 */
-	private static String checkedPath(LockPathResolver resolver) {
-		return (resolver instanceof ZnodeLockPathResolver znodes) ? znodes.getRootPath() : "/";
-	}
 
 }

@@ -15,7 +15,11 @@
  */
 
 /**
- * Auto-configuration and configuration properties of distributed locking.
+ * Auto-configuration and configuration properties of distributed locking that hold for every
+ * lock backend: the engine, {@code @DistributedLock} and the programmatic API, and the
+ * {@code locks} endpoint. Each technology has a package of its own ({@code zookeeper},
+ * {@code etcd}, {@code leader}, {@code observability}); the deprecated types left here are the
+ * old names of moved ones.
  * <p>
  * Auto-configuration: applications configure it through its properties and replace its beans; the
  * classes are not API.

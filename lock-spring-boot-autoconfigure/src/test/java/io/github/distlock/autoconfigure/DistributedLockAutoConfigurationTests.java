@@ -16,12 +16,11 @@
 
 package io.github.distlock.autoconfigure;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
 
-import io.github.distlock.core.LockBackendException;
+import io.github.distlock.autoconfigure.zookeeper.EmbeddedZooKeeperAutoConfiguration;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockProperties;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockOperations;
@@ -31,15 +30,11 @@ import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.etcd.EtcdLockRegistry;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
-import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
-import org.apache.curator.retry.ExponentialBackoffRetry;
-import org.apache.curator.retry.RetryOneTime;
 import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -51,7 +46,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIOException;
 
 class DistributedLockAutoConfigurationTests {
 
@@ -87,13 +81,6 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	@Test
-	void clientIsClosedWithTheContext() {
-		CuratorFramework[] client = new CuratorFramework[1];
-		connected().run((context) -> client[0] = context.getBean(CuratorFramework.class));
-		assertThat(client[0].getState()).isEqualTo(CuratorFrameworkState.STOPPED);
-	}
-
-	@Test
 	void disabledByProperty() {
 		connected().withPropertyValues("distributed-lock.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean(CuratorFramework.class)
@@ -106,17 +93,6 @@ class DistributedLockAutoConfigurationTests {
 		connected().withClassLoader(new FilteredClassLoader(CuratorFramework.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(LockOperations.class)
 				.doesNotHaveBean(DistributedLockAdvisor.class));
-	}
-
-	@Test
-	void usesTheApplicationsCuratorFrameworkWithoutAnyProperty() {
-		this.contextRunner.withUserConfiguration(UserClientConfiguration.class).run((context) -> {
-			assertThat(context).hasSingleBean(CuratorFramework.class);
-			CuratorFramework client = context.getBean(CuratorFramework.class);
-			assertThat(client).isSameAs(context.getBean(UserClientConfiguration.class).client);
-			assertThat(client.getState()).isEqualTo(CuratorFrameworkState.STARTED);
-			context.getBean(LockOperations.class).acquire("user-client", Duration.ofSeconds(5)).close();
-		});
 	}
 
 	@Test
@@ -152,42 +128,6 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	@Test
-	void propertiesConfigureTheClient() {
-		connected()
-			.withPropertyValues("distributed-lock.zookeeper.namespace=app",
-					"distributed-lock.zookeeper.session-timeout=12s", "distributed-lock.zookeeper.connection-timeout=7s",
-					"distributed-lock.zookeeper.retry.base-sleep=250ms", "distributed-lock.zookeeper.retry.max-retries=5",
-					"distributed-lock.zookeeper.retry.max-sleep=2s", "distributed-lock.zookeeper.root-path=/app-locks",
-					"distributed-lock.order=42")
-			.run((context) -> {
-				CuratorFramework client = context.getBean(CuratorFramework.class);
-				assertThat(client.getNamespace()).isEqualTo("app");
-				assertThat(client.getZookeeperClient().getConnectionTimeoutMs()).isEqualTo(7000);
-				assertThat(client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs()).isEqualTo(12_000);
-				assertThat(client.getZookeeperClient().getRetryPolicy()).isInstanceOfSatisfying(
-						ExponentialBackoffRetry.class, (retry) -> {
-							assertThat(retry.getBaseSleepTimeMs()).isEqualTo(250);
-							assertThat(retry.getN()).isEqualTo(5);
-							assertThat(sleepsOfFourthRetry(retry)).allMatch((sleep) -> sleep <= 2000).contains(2000L);
-						});
-				assertThat(context.getBean(DistributedLockAdvisor.class).getOrder()).isEqualTo(42);
-				try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
-					assertThat(lock.path()).isEqualTo("/app-locks/k");
-					assertThat(client.usingNamespace(null).checkExists().forPath("/app/app-locks/k")).isNotNull();
-				}
-			});
-	}
-
-	/** The sleeps the policy asks for before a fourth retry: up to 250ms × 32, unless capped. */
-	private static java.util.List<Long> sleepsOfFourthRetry(ExponentialBackoffRetry retry) {
-		java.util.List<Long> sleeps = new java.util.ArrayList<>();
-		for (int i = 0; i < 50; i++) {
-			retry.allowRetry(4, 0, (time, unit) -> sleeps.add(unit.toMillis(time)));
-		}
-		return sleeps;
-	}
-
-	@Test
 	void engineOptionsComeFromTheNeutralProperties() {
 		connected()
 			.withPropertyValues("distributed-lock.local-queue.max-handoffs=3",
@@ -220,18 +160,6 @@ class DistributedLockAutoConfigurationTests {
 					"distributed-lock.zookeeper.revocation.interrupt-holder=true")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
 				.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50), true).engineOptions()));
-	}
-
-	@Test
-	void keysThatMovedUnderZookeeperStillWork() {
-		connected()
-			.withPropertyValues("distributed-lock.root-path=/old-locks", "management.health.zookeeper.timeout=250ms")
-			.run((context) -> {
-				assertThat(context.getBean(ZooKeeperLockProperties.class).getHealth().getTimeout()).hasMillis(250);
-				try (LockHandle lock = context.getBean(LockOperations.class).acquire("k", Duration.ofSeconds(1))) {
-					assertThat(lock.path()).isEqualTo("/old-locks/k");
-				}
-			});
 	}
 
 	@Test
@@ -272,100 +200,6 @@ class DistributedLockAutoConfigurationTests {
 	void advisorIsOrderedJustBeforeTransactionsByDefault() {
 		connected().run((context) -> assertThat(context.getBean(DistributedLockAdvisor.class).getOrder())
 			.isEqualTo(Ordered.LOWEST_PRECEDENCE - 1));
-	}
-
-	@Test
-	void customizersApplyInOrder() {
-		connected().withUserConfiguration(CustomizerConfiguration.class)
-			.run((context) -> assertThat(context.getBean(CuratorFramework.class).getNamespace()).isEqualTo("second"));
-	}
-
-	@Test
-	void unreachableZooKeeperFailsStartupNamingTheConnectString() {
-		this.contextRunner
-			.withPropertyValues("distributed-lock.zookeeper.connect-string=127.0.0.1:1",
-					"distributed-lock.zookeeper.connection-timeout=1s")
-			.run((context) -> {
-				assertThat(context).hasFailed();
-				assertThat(context.getStartupFailure()).rootCause()
-					.isInstanceOf(LockBackendException.class)
-					.hasMessageContaining("'127.0.0.1:1'")
-					.hasMessageContaining("within 1000 ms")
-					.hasMessageContaining("fail-fast");
-			});
-	}
-
-	@Test
-	void unreachableZooKeeperStartsAnywayWithoutFailFast() {
-		this.contextRunner
-			.withPropertyValues("distributed-lock.zookeeper.connect-string=127.0.0.1:1",
-					"distributed-lock.zookeeper.connection-timeout=500ms", "distributed-lock.zookeeper.fail-fast=false")
-			.run((context) -> {
-				assertThat(context).hasNotFailed();
-				org.assertj.core.api.Assertions
-					.assertThatExceptionOfType(LockBackendException.class)
-					.isThrownBy(() -> context.getBean(LockOperations.class).acquire("k", Duration.ofMillis(200)))
-					.withMessageContaining("not connected");
-			});
-	}
-
-	@Test
-	void invalidRootPathFailsStartup() {
-		connected().withPropertyValues("distributed-lock.zookeeper.root-path=Locks").run((context) -> {
-			assertThat(context).hasFailed();
-			assertThat(context.getStartupFailure()).hasStackTraceContaining("Invalid lock root path 'Locks'");
-		});
-	}
-
-	@Test
-	void embeddedServerStartsAndStopsWithTheContext() {
-		int[] port = new int[1];
-		this.contextRunner.withPropertyValues("distributed-lock.zookeeper.embedded.enabled=true").run((context) -> {
-			assertThat(context).hasSingleBean(EmbeddedZooKeeperServer.class);
-			EmbeddedZooKeeperServer embedded = context.getBean(EmbeddedZooKeeperServer.class);
-			port[0] = embedded.getPort();
-			CuratorFramework client = context.getBean(CuratorFramework.class);
-			assertThat(client.getZookeeperClient().getCurrentConnectionString()).isEqualTo(embedded.getConnectString());
-			context.getBean(LockOperations.class).acquire("embedded", Duration.ofSeconds(1)).close();
-		});
-		assertThatIOException().isThrownBy(() -> {
-			try (Socket socket = new Socket()) {
-				socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port[0]), 500);
-			}
-		});
-	}
-
-	@Test
-	void embeddedServerOnAPortInUseFailsStartupSayingSo() throws Exception {
-		try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			this.contextRunner
-				.withPropertyValues("distributed-lock.zookeeper.embedded.enabled=true",
-						"distributed-lock.zookeeper.embedded.port=" + taken.getLocalPort())
-				.run((context) -> {
-					assertThat(context).hasFailed();
-					assertThat(context.getStartupFailure())
-						.hasStackTraceContaining("Port " + taken.getLocalPort() + " of the embedded ZooKeeper server")
-						.hasStackTraceContaining("already in use");
-				});
-		}
-	}
-
-	@Test
-	void embeddedServerIsOffByDefault() {
-		connected().run((context) -> assertThat(context).doesNotHaveBean(EmbeddedZooKeeperServer.class));
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class UserClientConfiguration {
-
-		final CuratorFramework client = CuratorFrameworkFactory.newClient(zookeeper.connectString(),
-				new RetryOneTime(100));
-
-		@Bean(destroyMethod = "close")
-		CuratorFramework userCurator() {
-			return this.client;
-		}
-
 	}
 
 	static class CustomOperations extends LockTemplate {
@@ -460,23 +294,6 @@ class DistributedLockAutoConfigurationTests {
 
 		@Override
 		public void close() {
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class CustomizerConfiguration {
-
-		@Bean
-		@org.springframework.core.annotation.Order(2)
-		CuratorFrameworkBuilderCustomizer second() {
-			return (builder) -> builder.namespace("second");
-		}
-
-		@Bean
-		@org.springframework.core.annotation.Order(1)
-		CuratorFrameworkBuilderCustomizer first() {
-			return (builder) -> builder.namespace("first");
 		}
 
 	}

@@ -18,8 +18,6 @@ package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 
-import io.github.distlock.etcd.EtcdLockRegistry;
-import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.Ordered;
 
@@ -30,23 +28,6 @@ class DistributedLockPropertiesTests {
 
 	private final DistributedLockProperties properties = new DistributedLockProperties();
 
-	private final ZooKeeperLockProperties zookeeper = new ZooKeeperLockProperties();
-
-	@Test
-	void connectionTimeoutMatchesCuratorsDefault() {
-		assertThat(this.zookeeper.getConnectionTimeout().toMillis())
-			.isEqualTo(CuratorFrameworkFactory.builder().getConnectionTimeoutMs());
-	}
-
-	@Test
-	void sessionTimeoutIsShorterThanCuratorsDefaultAndWithinZooKeepersDefaultBounds() {
-		// Curator asks for 60s, which a default server (tickTime 2s) cuts to 40s; we ask for 30s
-		// so that a crashed holder's locks are freed sooner.
-		assertThat(CuratorFrameworkFactory.builder().getSessionTimeoutMs()).isEqualTo(60_000);
-		assertThat(this.zookeeper.getSessionTimeout()).isEqualTo(Duration.ofSeconds(30))
-			.isBetween(Duration.ofSeconds(4), Duration.ofSeconds(40));
-	}
-
 	@Test
 	void documentedDefaults() {
 		assertThat(this.properties.isEnabled()).isTrue();
@@ -54,29 +35,6 @@ class DistributedLockPropertiesTests {
 		assertThat(this.properties.getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE - 1);
 		assertThat(this.properties.getLockLost().isFailOnReturn()).isTrue();
 		assertThat(this.properties.getLockLost().isRollbackTransaction()).isTrue();
-		assertThat(this.zookeeper.getRootPath()).isEqualTo("/Locks");
-		assertThat(this.zookeeper.getConnectString()).isEqualTo("localhost:2181");
-		assertThat(this.zookeeper.getNamespace()).isNull();
-		assertThat(this.zookeeper.isFailFast()).isTrue();
-		assertThat(this.zookeeper.getRetry().getBaseSleep()).isEqualTo(Duration.ofSeconds(1));
-		assertThat(this.zookeeper.getRetry().getMaxRetries()).isEqualTo(3);
-		assertThat(this.zookeeper.getRetry().getMaxSleep()).isEqualTo(Duration.ofSeconds(8));
-		assertThat(this.zookeeper.getLocalQueue().isEnabled()).isTrue();
-		assertThat(this.zookeeper.getLocalQueue().getMaxHandoffs()).isEqualTo(8);
-		assertThat(this.zookeeper.getLocalQueue().getMaxHandoffTime()).isEqualTo(Duration.ofMillis(100));
-		assertThat(this.zookeeper.getLockLost().isInterruptHolder()).isFalse();
-		assertThat(this.zookeeper.getHealth().getTimeout()).isEqualTo(Duration.ofSeconds(1));
-		EtcdLockProperties etcd = new EtcdLockProperties();
-		EtcdLockRegistry.Options etcdDefaults = EtcdLockRegistry.Options.DEFAULTS;
-		assertThat(etcd.getLeaseTtl()).isEqualTo(etcdDefaults.leaseTtl());
-		assertThat(etcd.getLocalQueue().isEnabled()).isEqualTo(etcdDefaults.localQueue());
-		assertThat(etcd.getLocalQueue().getMaxHandoffs()).isEqualTo(etcdDefaults.maxHandoffs()).isEqualTo(8);
-		assertThat(etcd.getLocalQueue().getMaxHandoffTime()).isEqualTo(etcdDefaults.maxHandoffTime())
-			.isEqualTo(Duration.ofMillis(100));
-		assertThat(etcd.getLockLost().isInterruptHolder()).isEqualTo(etcdDefaults.interruptOnLoss());
-		EmbeddedZooKeeperProperties embedded = new EmbeddedZooKeeperProperties();
-		assertThat(embedded.isEnabled()).isFalse();
-		assertThat(embedded.getPort()).isZero();
 	}
 
 	@Test

@@ -35,7 +35,7 @@ import java.util.concurrent.Future;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;

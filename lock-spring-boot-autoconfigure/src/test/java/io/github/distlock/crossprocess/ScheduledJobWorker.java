@@ -27,7 +27,7 @@ import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;

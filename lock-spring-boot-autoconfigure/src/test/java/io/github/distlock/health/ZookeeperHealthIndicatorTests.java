@@ -18,117 +18,32 @@ package io.github.distlock.health;
 
 import java.time.Duration;
 
-import io.github.distlock.FreezableTcpProxy;
+import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.health.contributor.Health;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.health.contributor.Status;
 
 import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
- * The ZooKeeper health indicator against a real server that is stopped, restarted and hung.
+ * The health indicator's deprecated old name still makes the indicator.
  */
+@SuppressWarnings("deprecation")
 class ZookeeperHealthIndicatorTests {
 
-	private static final Duration TIMEOUT = Duration.ofMillis(500);
-
-	private TestingServer server;
-
-	@BeforeEach
-	void startServer() throws Exception {
-		this.server = new TestingServer(true);
-	}
-
-	@AfterEach
-	void stopServer() throws Exception {
-		this.server.close();
-	}
+	@RegisterExtension
+	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
 	@Test
-	void upWhenConnectedWithConnectStringAndState() throws Exception {
-		try (CuratorFramework client = connectedClient(this.server.getConnectString());
-				ZookeeperHealthIndicator indicator = new ZookeeperHealthIndicator(client, "/Locks", TIMEOUT)) {
-			Health health = indicator.health();
-			assertThat(health.getStatus()).isEqualTo(Status.UP);
-			assertThat(health.getDetails()).containsEntry("connectString", this.server.getConnectString())
-				.containsEntry("state", "CONNECTED");
-			assertThat(client.checkExists().forPath("/Locks")).as("the check writes nothing").isNull();
-		}
-	}
-
-	@Test
-	void downWhenTheServerStopsAndUpAfterItRestarts() throws Exception {
-		try (CuratorFramework client = connectedClient(this.server.getConnectString());
-				ZookeeperHealthIndicator indicator = new ZookeeperHealthIndicator(client, "/Locks", TIMEOUT)) {
+	void theOldNameIsTheZooKeeperHealthIndicator() throws Exception {
+		try (CuratorFramework client = connectedClient(zookeeper.connectString());
+				ZookeeperHealthIndicator indicator = new ZookeeperHealthIndicator(client, "/Locks",
+						Duration.ofMillis(500))) {
+			assertThat(indicator).isInstanceOf(ZooKeeperHealthIndicator.class);
 			assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
-			this.server.stop();
-			await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-				Health health = indicator.health();
-				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-				assertThat(health.getDetails()).containsEntry("connectString", this.server.getConnectString())
-					.containsEntry("state", "SUSPENDED");
-			});
-			this.server.restart();
-			await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-				Health health = indicator.health();
-				assertThat(health.getStatus()).isEqualTo(Status.UP);
-				assertThat(health.getDetails()).containsEntry("state", "RECONNECTED");
-			});
-		}
-	}
-
-	@Test
-	void downWithinTheTimeoutWhenTheServerHangs() throws Exception {
-		try (FreezableTcpProxy proxy = new FreezableTcpProxy(this.server.getPort())) {
-			CuratorFramework client = connectedClient(proxy.getConnectString());
-			try (ZookeeperHealthIndicator indicator = new ZookeeperHealthIndicator(client, "/Locks", TIMEOUT)) {
-				assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
-				proxy.freeze();
-				Health health = indicator.health();
-				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-				assertThat(health.getDetails()).containsEntry("state", "CONNECTED")
-					.containsEntry("error", "No answer to exists /Locks within 500 ms");
-			}
-			finally {
-				proxy.close();
-				client.close();
-			}
-		}
-	}
-
-	@Test
-	void downBeforeTheFirstConnection() throws Exception {
-		try (CuratorFramework client = CuratorFrameworkFactory.builder()
-			.connectString("127.0.0.1:1")
-			.connectionTimeoutMs(500)
-			.retryPolicy(new RetryOneTime(100))
-			.build()) {
-			client.start();
-			try (ZookeeperHealthIndicator indicator = new ZookeeperHealthIndicator(client, "/Locks", TIMEOUT)) {
-				Health health = indicator.health();
-				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-				assertThat(health.getDetails()).containsEntry("connectString", "127.0.0.1:1")
-					.containsEntry("state", "NOT_CONNECTED");
-			}
-		}
-	}
-
-	@Test
-	void downWhenTheClientIsClosed() throws Exception {
-		CuratorFramework client = connectedClient(this.server.getConnectString());
-		try (ZookeeperHealthIndicator indicator = new ZookeeperHealthIndicator(client, "/Locks", TIMEOUT)) {
-			client.close();
-			Health health = indicator.health();
-			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-			assertThat(health.getDetails()).containsEntry("state", "STOPPED");
 		}
 	}
 

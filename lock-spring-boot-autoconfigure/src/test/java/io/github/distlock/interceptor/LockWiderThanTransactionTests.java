@@ -28,7 +28,7 @@ import javax.sql.DataSource;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockLostException;

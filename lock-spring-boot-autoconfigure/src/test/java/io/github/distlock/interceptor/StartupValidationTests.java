@@ -31,7 +31,7 @@ import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.ZooKeeperLockAutoConfiguration;
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;

@@ -28,7 +28,7 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import io.github.distlock.autoconfigure.DistributedLockMetricsAutoConfiguration;
+import io.github.distlock.autoconfigure.observability.DistributedLockMetricsAutoConfiguration;
 import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;

@@ -17,49 +17,21 @@
 package io.github.distlock.health;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
+import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.api.CuratorEvent;
-import org.apache.curator.framework.imps.CuratorFrameworkState;
-import org.apache.curator.framework.state.ConnectionState;
-import org.apache.zookeeper.KeeperException;
-import org.springframework.boot.health.contributor.AbstractHealthIndicator;
-import org.springframework.boot.health.contributor.Health;
-import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * A {@link HealthIndicator} for the ZooKeeper connection that locks go through.
- * <p>
- * {@code UP} when the client is started, Curator reports it connected ({@code CONNECTED} or
- * {@code RECONNECTED}) and ZooKeeper answers one {@code exists} on a path within the timeout.
- * {@code DOWN} otherwise, with the {@code connectString} and the {@code state} in the details:
- * {@code LATENT} or {@code STOPPED} for a client not started or closed,
- * {@code NOT_CONNECTED} before its first connection, Curator's {@code SUSPENDED},
- * {@code LOST} or {@code READ_ONLY}, and an {@code error} when the {@code exists} failed or
- * did not answer in time.
- * <p>
- * A {@code SUSPENDED} connection is {@code DOWN}, not {@code OUT_OF_SERVICE}: no lock can be
- * acquired and every held lock is in doubt, an unplanned failure rather than a component taken
- * out of service on purpose; both statuses map to HTTP 503 anyway, and the {@code state} detail
- * tells a suspended connection (the session may yet resume) from a lost one.
- * <p>
- * The check writes nothing and is bounded by the timeout even when ZooKeeper hangs: the
- * {@code exists} runs in the background and is not waited for longer.
+ * The ZooKeeper health indicator under its old name and package.
  *
  * @since 0.1.0
+ * @deprecated since 0.1.0: the health indicator lives beside its backend, spelt as ZooKeeper is
+ * everywhere else; use {@link ZooKeeperHealthIndicator}, which this class is. The
+ * auto-configured {@code zookeeperHealthIndicator} bean is still an instance of this class for
+ * now, so that it is found under either name.
  */
-public class ZookeeperHealthIndicator extends AbstractHealthIndicator implements AutoCloseable {
-
-	private final CuratorFramework client;
-
-	private final String path;
-
-	private final Duration timeout;
-
-	private final ConnectionStateTracker tracker;
+@Deprecated(since = "0.1.0")
+public class ZookeeperHealthIndicator extends ZooKeeperHealthIndicator {
 
 	/**
 	 * Creates an indicator; it follows the client's connection state until closed.
@@ -68,66 +40,7 @@ public class ZookeeperHealthIndicator extends AbstractHealthIndicator implements
 	 * @param timeout how long to wait for ZooKeeper's answer
 	 */
 	public ZookeeperHealthIndicator(CuratorFramework client, String path, Duration timeout) {
-		super("ZooKeeper health check failed");
-		this.client = client;
-		this.path = path;
-		this.timeout = timeout;
-		this.tracker = new ConnectionStateTracker(client);
-	}
-
-	@Override
-	protected void doHealthCheck(Health.Builder builder) throws Exception {
-		builder.withDetail("connectString", this.client.getZookeeperClient().getCurrentConnectionString());
-		CuratorFrameworkState clientState = this.client.getState();
-		if (clientState != CuratorFrameworkState.STARTED) {
-			builder.down().withDetail("state", clientState.name());
-			return;
-		}
-		ConnectionState state = this.tracker.current();
-		if (state == null) {
-			builder.down().withDetail("state", "NOT_CONNECTED");
-			return;
-		}
-		builder.withDetail("state", state.name());
-		if (!isReadWrite(state) || !this.client.getZookeeperClient().isConnected()) {
-			builder.down();
-			return;
-		}
-		checkExists(builder);
-	}
-
-	private static boolean isReadWrite(ConnectionState state) {
-		return state == ConnectionState.CONNECTED || state == ConnectionState.RECONNECTED;
-	}
-
-	private void checkExists(Health.Builder builder) throws Exception {
-		CompletableFuture<CuratorEvent> answer = new CompletableFuture<>();
-		this.client.checkExists().inBackground((client, event) -> answer.complete(event)).forPath(this.path);
-		long millis = this.timeout.toMillis();
-		try {
-			KeeperException.Code code = KeeperException.Code.get(answer.get(millis, TimeUnit.MILLISECONDS).getResultCode());
-			if (code == KeeperException.Code.OK || code == KeeperException.Code.NONODE) {
-				builder.up();
-			}
-			else {
-				builder.down().withDetail("error", "exists " + this.path + " failed: " + code);
-			}
-		}
-		catch (TimeoutException ex) {
-			builder.down().withDetail("error", "No answer to exists " + this.path + " within " + millis + " ms");
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			builder.down().withDetail("error", "Interrupted while waiting for ZooKeeper");
-		}
-	}
-
-	/**
-	 * Stops following the client's connection state.
-	 */
-	@Override
-	public void close() {
-		this.tracker.close();
+		super(client, path, timeout);
 	}
 
 }

@@ -15,9 +15,10 @@
  */
 
 /**
- * Actuator health of the ZooKeeper connection behind distributed locks.
+ * The old package of the ZooKeeper health indicator, which now lives beside its backend in
+ * {@code io.github.distlock.zookeeper}.
  * <p>
- * API: the health indicator, made by the auto-configuration.
+ * API, deprecated since 0.1.0: only the old name of the health indicator is left here.
  */
 @NullMarked
 package io.github.distlock.health;

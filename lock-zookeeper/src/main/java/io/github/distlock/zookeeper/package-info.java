@@ -15,7 +15,8 @@
  */
 
 /**
- * The Apache Curator implementation of distributed locks on ZooKeeper.
+ * The Apache Curator implementation of distributed locks on ZooKeeper: the lock backend, the
+ * factory of its client and its Actuator health indicator.
  * <p>
  * API of the backend: its public types are what an application builds without the auto-
  * configuration; everything else is package-private.

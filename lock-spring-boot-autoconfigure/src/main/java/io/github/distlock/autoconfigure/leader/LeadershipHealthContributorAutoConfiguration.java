@@ -1,0 +1,47 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.distlock.autoconfigure.leader;
+
+import io.github.distlock.actuate.LeadershipHealthIndicator;
+import io.github.distlock.leader.LeaderElections;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code leadership} health indicator. Switched off by
+ * {@code management.health.leadership.enabled=false}.
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(after = LeaderElectionAutoConfiguration.class)
+@ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+@ConditionalOnBean(LeaderElections.class)
+@ConditionalOnEnabledHealthIndicator("leadership")
+public final class LeadershipHealthContributorAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(name = { "leadershipHealthIndicator", "leadershipHealthContributor" })
+	LeadershipHealthIndicator leadershipHealthIndicator(LeaderElections leaderElections) {
+		return new LeadershipHealthIndicator(leaderElections);
+	}
+
+}

@@ -1,0 +1,60 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.distlock.autoconfigure.observability;
+
+import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.core.LockIntrospection;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.metrics.LockMetricsListener;
+import io.github.distlock.metrics.LockRegistryMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of lock metrics: a {@link LockMetricsListener} that the lock registry,
+ * template and interceptor tell of every event, and gauges of the locks held and awaited now.
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(after = { MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
+		DistributedLockAutoConfiguration.class })
+@ConditionalOnClass(MeterRegistry.class)
+@ConditionalOnBean({ MeterRegistry.class, LockRegistry.class })
+@ConditionalOnBooleanProperty(name = "distributed-lock.metrics.enabled", matchIfMissing = true)
+public final class DistributedLockMetricsAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	LockMetricsListener lockMetricsListener(MeterRegistry meterRegistry) {
+		return new LockMetricsListener(meterRegistry);
+	}
+
+	@Bean
+	@ConditionalOnBean(LockIntrospection.class)
+	@ConditionalOnMissingBean
+	LockRegistryMetrics lockRegistryMetrics(LockIntrospection locks) {
+		return new LockRegistryMetrics(locks);
+	}
+
+}

@@ -1,0 +1,26 @@
+/*
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+/**
+ * Docker Compose service connections: a {@code zookeeper} service of the application's compose
+ * file.
+ * <p>
+ * Auto-configuration: applications configure it through Docker Compose; the classes are not API.
+ */
+@NullMarked
+package io.github.distlock.autoconfigure.zookeeper.docker;
+
+import org.jspecify.annotations.NullMarked;
