@@ -16,8 +16,6 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
-import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockTemplate;
@@ -54,8 +52,7 @@ import org.springframework.util.function.SingletonSupplier;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = { ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class,
-		LockEngineAutoConfiguration.class })
+@AutoConfiguration(after = LockEngineAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @ConditionalOnBean(LockRegistry.class)
 @EnableConfigurationProperties(DistributedLockProperties.class)

@@ -16,8 +16,6 @@
 
 package io.github.distlock.autoconfigure;
 
-import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
-import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.core.engine.LockEngine;
@@ -39,7 +37,7 @@ import org.springframework.core.env.Environment;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = { ZooKeeperLockAutoConfiguration.class, EtcdLockAutoConfiguration.class })
+@AutoConfiguration
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @ConditionalOnBean(LockBackend.class)
 @EnableConfigurationProperties(DistributedLockProperties.class)

@@ -29,14 +29,14 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;

@@ -42,7 +42,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

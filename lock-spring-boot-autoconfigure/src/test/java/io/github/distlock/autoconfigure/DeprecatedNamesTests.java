@@ -21,7 +21,7 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Properties;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.actuate.LeadersEndpoint;
 import io.github.distlock.actuate.LeadershipHealthIndicator;
 import io.github.distlock.core.LockOperations;

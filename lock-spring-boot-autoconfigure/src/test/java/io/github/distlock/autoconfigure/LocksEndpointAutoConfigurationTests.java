@@ -17,7 +17,7 @@
 package io.github.distlock.autoconfigure;
 
 import io.github.distlock.actuate.LocksEndpoint;
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

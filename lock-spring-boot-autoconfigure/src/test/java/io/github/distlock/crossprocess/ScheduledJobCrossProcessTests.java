@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;

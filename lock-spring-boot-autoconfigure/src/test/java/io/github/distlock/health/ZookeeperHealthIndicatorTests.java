@@ -18,14 +18,14 @@ package io.github.distlock.health;
 
 import java.time.Duration;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.health.contributor.Status;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

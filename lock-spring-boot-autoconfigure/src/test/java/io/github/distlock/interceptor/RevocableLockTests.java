@@ -20,7 +20,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;

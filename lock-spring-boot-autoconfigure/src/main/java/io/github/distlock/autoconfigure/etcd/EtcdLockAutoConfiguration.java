@@ -24,7 +24,6 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.spi.LockBackend;
@@ -55,7 +54,9 @@ import org.springframework.context.annotation.Conditional;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = { ZooKeeperLockAutoConfiguration.class, SslAutoConfiguration.class })
+@AutoConfiguration(after = SslAutoConfiguration.class,
+		afterName = "io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration",
+		before = LockEngineAutoConfiguration.class)
 @ConditionalOnClass({ Client.class, EtcdLockBackend.class })
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @Conditional(EtcdLockAutoConfiguration.EtcdBackendCondition.class)

@@ -52,7 +52,7 @@ import org.springframework.core.env.Environment;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = EmbeddedZooKeeperAutoConfiguration.class)
+@AutoConfiguration(after = EmbeddedZooKeeperAutoConfiguration.class, before = LockEngineAutoConfiguration.class)
 @ConditionalOnClass({ CuratorFramework.class, InterProcessMutex.class, ZooKeeperLockBackend.class })
 @ConditionalOnBooleanProperty(name = "distributed-lock.enabled", matchIfMissing = true)
 @ConditionalOnProperty(name = "distributed-lock.backend", havingValue = "zookeeper", matchIfMissing = true)

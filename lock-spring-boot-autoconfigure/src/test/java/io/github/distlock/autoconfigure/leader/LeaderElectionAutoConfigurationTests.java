@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LeaderOnly;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;

@@ -18,7 +18,7 @@ package io.github.distlock.autoconfigure.observability;
 
 import java.time.Duration;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;

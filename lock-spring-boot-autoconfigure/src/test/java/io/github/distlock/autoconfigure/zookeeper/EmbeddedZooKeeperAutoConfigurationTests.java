@@ -26,7 +26,7 @@ import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.zookeeper.EmbeddedZooKeeperServer;
 import org.apache.curator.framework.CuratorFramework;
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -23,7 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.actuate.LocksEndpoint;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;

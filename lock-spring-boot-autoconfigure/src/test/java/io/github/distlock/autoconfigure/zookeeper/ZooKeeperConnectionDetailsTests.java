@@ -19,7 +19,7 @@ package io.github.distlock.autoconfigure.zookeeper;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.core.LockOperations;

@@ -19,7 +19,7 @@ package io.github.distlock.autoconfigure.zookeeper;
 import java.util.Map;
 
 import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

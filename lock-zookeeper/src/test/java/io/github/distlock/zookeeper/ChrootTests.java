@@ -22,7 +22,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
@@ -35,8 +35,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
-import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

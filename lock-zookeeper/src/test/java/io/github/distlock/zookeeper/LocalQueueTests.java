@@ -31,14 +31,14 @@ import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
 import org.apache.curator.framework.CuratorFramework;
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
-import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -28,8 +28,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.distlock.ZooKeeperServerExtension;
-import io.github.distlock.ZooKeeperTestSupport;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperTestSupport;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
@@ -44,8 +44,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
-import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -21,7 +21,7 @@ import java.util.List;
 import io.github.distlock.test.contract.SharedCounterJob;
 import org.apache.curator.framework.CuratorFramework;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
 
 /**
  * One separate process of the cross-process contract test on ZooKeeper: connects a

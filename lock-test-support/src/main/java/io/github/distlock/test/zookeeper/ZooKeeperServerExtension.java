@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock;
+package io.github.distlock.test.zookeeper;
 
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -25,6 +25,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A real ZooKeeper server (Curator's {@link TestingServer}) for the tests of one class:
  * {@code @RegisterExtension static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();}
  * Its {@code @Nested} classes, to which JUnit applies the extension too, use the same server.
+ *
+ * @since 0.1.0
  */
 public final class ZooKeeperServerExtension implements BeforeAllCallback, AfterAllCallback {
 

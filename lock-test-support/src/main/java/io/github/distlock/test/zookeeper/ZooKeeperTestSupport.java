@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock;
+package io.github.distlock.test.zookeeper;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +30,8 @@ import org.apache.zookeeper.data.Stat;
 
 /**
  * Helpers for tests against a real ZooKeeper server.
+ *
+ * @since 0.1.0
  */
 public final class ZooKeeperTestSupport {
 

@@ -27,8 +27,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import io.github.distlock.FreezableTcpProxy;
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.FreezableTcpProxy;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
@@ -49,9 +49,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
-import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
-import static io.github.distlock.ZooKeeperTestSupport.expireSession;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.expireSession;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;

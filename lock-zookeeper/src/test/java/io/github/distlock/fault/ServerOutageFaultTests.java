@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static io.github.distlock.zookeeper.RegistryInternals.cachedRecipeCount;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock;
+package io.github.distlock.test.zookeeper;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +28,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A TCP proxy to a server that can be frozen: it then keeps the connections open but forwards
  * nothing, as a hung server or a partition would, until it is thawed.
+ *
+ * @since 0.1.0
  */
 public final class FreezableTcpProxy implements AutoCloseable {
 

@@ -21,7 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.zookeeper.CuratorClientFactory.Acl;
 import org.apache.curator.framework.CuratorFramework;

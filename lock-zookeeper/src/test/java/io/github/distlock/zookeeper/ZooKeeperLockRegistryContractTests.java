@@ -20,7 +20,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
 
-import io.github.distlock.ZooKeeperServerExtension;
+import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.test.contract.LockClient;
 import io.github.distlock.test.contract.LockRegistryContractTests;
@@ -30,9 +30,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.distlock.ZooKeeperTestSupport.connectedClient;
-import static io.github.distlock.ZooKeeperTestSupport.ephemeralNodesUnder;
-import static io.github.distlock.ZooKeeperTestSupport.expireSession;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.ephemeralNodesUnder;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.expireSession;
 
 /**
  * The contract of every lock backend, against a real ZooKeeper server: each client is a Curator
