@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -455,6 +456,16 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	 */
 	public LockPathResolver pathResolver() {
 		return this.pathResolver;
+	}
+
+	/**
+	 * The id of the latest lease etcd granted the backend, whatever its status: what
+	 * {@code etcdctl lease list} shows for this process.
+	 * @return the lease id, or empty before one was granted
+	 */
+	public OptionalLong leaseId() {
+		EtcdSession.Lease lease = latestLease();
+		return (lease != null) ? OptionalLong.of(lease.id()) : OptionalLong.empty();
 	}
 
 	/** The lease the backend binds new keys to, or 0 if it has none now. */

@@ -26,7 +26,6 @@ import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
 import io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration;
 import io.github.distlock.etcd.EtcdLockBackend;
-import io.github.distlock.etcd.EtcdRegistryInternals;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -82,7 +81,7 @@ class EtcdLeaderElectionTests {
 	}
 
 	private static long leaseOf(ConfigurableApplicationContext context) {
-		return EtcdRegistryInternals.leaseId(context.getBean(EtcdLockBackend.class));
+		return context.getBean(EtcdLockBackend.class).leaseId().orElseThrow();
 	}
 
 	static class Reports {
