@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
  * Copyright 2026 the original author or authors.
  *
  * Licensed under the Apache License, Version 2.0 (the "License");
@@ -401,44 +402,33 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	 */
 	public void awaitLease(Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		while (true) {
-			try {
-				this.session.lease(deadline);
-				return;
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new LockBackendException("Interrupted while waiting for etcd to grant the lease of distributed locks",
-						ex);
-			}
-			catch (TimeoutException ex) {
-				throw new LockBackendException("etcd did not grant the lease of distributed locks within "
-						+ timeout.toMillis() + " ms", ex);
-			}
-			catch (ExecutionException ex) {
-				Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-				long left = deadline - System.nanoTime();
-				if (!EtcdErrors.isTransient(cause) || left <= 0) {
-					throw new LockBackendException(
-							(EtcdErrors.isTransient(cause) ? "etcd did not grant the lease of distributed locks within "
-									+ timeout.toMillis() + " ms: " : "etcd refused the lease of distributed locks: ")
-									+ cause.getMessage(),
-							cause);
-				}
-				// a grant that found no answer in time, or no member: ask again while time is left
-				pause(Math.min(left, TimeUnit.MILLISECONDS.toNanos(UNAVAILABLE_RETRY_MILLIS)));
-			}
-		}
-	}
-
-	private static void pause(long nanos) {
 		try {
-			TimeUnit.NANOSECONDS.sleep(nanos);
+			while (true) {
+				try {
+					this.session.lease(deadline);
+					return;
+				}
+				catch (ExecutionException ex) {
+					Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+					boolean askAgain = EtcdErrors.isTransient(cause);
+					long left = deadline - System.nanoTime();
+					if (!askAgain || left <= 0) {
+						throw new LockBackendException((askAgain ? "etcd did not grant the lease of distributed locks within "
+								+ timeout.toMillis() + " ms: " : "etcd refused the lease of distributed locks: ")
+								+ cause.getMessage(), cause);
+					}
+					// a grant that found no answer in time, or no member: ask again while time is left
+					TimeUnit.NANOSECONDS.sleep(Math.min(left, TimeUnit.MILLISECONDS.toNanos(UNAVAILABLE_RETRY_MILLIS)));
+				}
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new LockBackendException("Interrupted while waiting for etcd to grant the lease of distributed locks",
-					ex);
+			throw new LockBackendException("Interrupted while waiting for etcd to grant the lease of distributed locks", ex);
+		}
+		catch (TimeoutException ex) {
+			throw new LockBackendException("etcd did not grant the lease of distributed locks within "
+					+ timeout.toMillis() + " ms", ex);
 		}
 	}
 

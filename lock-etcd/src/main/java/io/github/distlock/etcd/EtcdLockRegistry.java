@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
  * Copyright 2026 the original author or authors.
  *
  * Licensed under the Apache License, Version 2.0 (the "License");
@@ -44,10 +45,6 @@ import org.jspecify.annotations.Nullable;
 @Deprecated(since = "0.1.0")
 public class EtcdLockRegistry extends AbstractLockRegistry implements AutoCloseable {
 
-	private final Client client;
-
-	private final Options options;
-
 	private final EtcdLockBackend backend;
 
 	/**
@@ -68,13 +65,11 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 	 * @param options the lease's time to live and what happens when a lock is lost
 	 */
 	public EtcdLockRegistry(Client client, LockPathResolver pathResolver, LockListener listener, Options options) {
-		this(client, new EtcdLockBackend(client, pathResolver, options.leaseTtl()), listener, options);
+		this(new EtcdLockBackend(client, pathResolver, options.leaseTtl()), listener, options);
 	}
 
-	private EtcdLockRegistry(Client client, EtcdLockBackend backend, LockListener listener, Options options) {
+	private EtcdLockRegistry(EtcdLockBackend backend, LockListener listener, Options options) {
 		super(new LockEngine(backend, listener, options.engineOptions()));
-		this.client = client;
-		this.options = options;
 		this.backend = backend;
 	}
 
@@ -110,11 +105,6 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 		return this.backend;
 	}
 
-	/** How the registry was configured. */
-	Options options() {
-		return this.options;
-	}
-
 	/** How many locks of this registry are in use now (held or awaited), by path and kind. */
 	int locksInUse() {
 		return engine().locksInUse();
@@ -122,7 +112,7 @@ public class EtcdLockRegistry extends AbstractLockRegistry implements AutoClosea
 
 	/** The jetcd client the registry locks through. */
 	Client client() {
-		return this.client;
+		return this.backend.client();
 	}
 
 	/** The latest lease of the registry, whatever its status, or {@code null} before one was granted. */

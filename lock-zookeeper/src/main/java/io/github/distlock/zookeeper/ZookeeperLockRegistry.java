@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
  * Copyright 2026 the original author or authors.
  *
  * Licensed under the Apache License, Version 2.0 (the "License");
@@ -50,12 +51,6 @@ import org.apache.curator.framework.CuratorFramework;
 @Deprecated(since = "0.1.0")
 public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoCloseable {
 
-	private final CuratorFramework client;
-
-	private final LockPathResolver pathResolver;
-
-	private final Options options;
-
 	private final ZooKeeperLockBackend backend;
 
 	/**
@@ -77,15 +72,11 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 */
 	public ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, LockListener listener,
 			Options options) {
-		this(client, pathResolver, new ZooKeeperLockBackend(client, pathResolver), listener, options);
+		this(new ZooKeeperLockBackend(client, pathResolver), listener, options);
 	}
 
-	private ZookeeperLockRegistry(CuratorFramework client, LockPathResolver pathResolver, ZooKeeperLockBackend backend,
-			LockListener listener, Options options) {
+	private ZookeeperLockRegistry(ZooKeeperLockBackend backend, LockListener listener, Options options) {
 		super(new LockEngine(backend, listener, options.engineOptions()));
-		this.client = client;
-		this.pathResolver = pathResolver;
-		this.options = options;
 		this.backend = backend;
 	}
 
@@ -125,7 +116,7 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 
 	@Override
 	public String pathOf(String key) {
-		return this.pathResolver.resolve(key);
+		return this.backend.pathOf(key);
 	}
 
 	/**
@@ -133,7 +124,7 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 * @return the path resolver
 	 */
 	public LockPathResolver getPathResolver() {
-		return this.pathResolver;
+		return this.backend.pathResolver();
 	}
 
 	/**
@@ -149,16 +140,9 @@ public class ZookeeperLockRegistry extends AbstractLockRegistry implements AutoC
 	 * @return the client
 	 */
 	public CuratorFramework getClient() {
-		return this.client;
+		return this.backend.client();
 	}
 
-	/**
-	 * How this registry takes locks and what it does when one is lost.
-	 * @return the options
-	 */
-	Options getOptions() {
-		return this.options;
-	}
 
 	/**
 	 * The number of recipe instances cached now; each belongs to a lock that is held or awaited.
