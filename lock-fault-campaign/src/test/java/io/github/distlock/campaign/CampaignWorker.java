@@ -25,6 +25,7 @@ import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,6 +77,9 @@ public final class CampaignWorker {
 	/** Past its wait time and this, an operation is reported as stuck. */
 	private static final long STUCK_AFTER_NANOS = TimeUnit.SECONDS.toNanos(30);
 
+	/** Paused for this long and still busy, a worker tells what is busy and dumps its threads. */
+	private static final long PAUSE_REPORT_NANOS = TimeUnit.SECONDS.toNanos(60);
+
 	private final Map<String, String> args;
 
 	private final String worker;
@@ -114,7 +118,15 @@ public final class CampaignWorker {
 			int equals = argument.indexOf('=');
 			args.put(argument.substring(0, equals), argument.substring(equals + 1));
 		}
-		new CampaignWorker(args).run();
+		CampaignWorker worker = new CampaignWorker(args);
+		try {
+			worker.run();
+		}
+		catch (Exception | Error ex) {
+			worker.record("ERROR\t" + worker.worker + "\tmain\t" + ex);
+			ex.printStackTrace();
+			System.exit(1);
+		}
 		System.exit(0);
 	}
 
@@ -159,7 +171,8 @@ public final class CampaignWorker {
 						opStarted[index] = 0;
 					}
 				}
-				catch (Exception ex) {
+				catch (Exception | Error ex) {
+					// an Error too: a thread that died silently would only show as a worker that never pauses
 					record("ERROR\t" + this.worker + "\t" + index + "\t" + ex);
 				}
 				finally {
@@ -177,12 +190,22 @@ public final class CampaignWorker {
 		probe.start();
 		Files.writeString(this.dir.resolve("ready-" + this.worker), "ready");
 		boolean pausedReported = false;
+		long pausedSince = 0;
 		while (!this.stopping) {
 			this.stopping = Files.exists(this.dir.resolve("stop"));
 			this.paused = Files.exists(this.dir.resolve("pause"));
-			if (this.paused && !pausedReported && idle(opStarted) && leader.idle() && jobs.idle()) {
-				Files.writeString(this.dir.resolve("paused-" + this.worker), Long.toString(this.operations.get()));
-				pausedReported = true;
+			if (this.paused && !pausedReported) {
+				if (idle(opStarted) && leader.idle() && jobs.idle()) {
+					Files.writeString(this.dir.resolve("paused-" + this.worker), Long.toString(this.operations.get()));
+					pausedReported = true;
+				}
+				else if (pausedSince == 0) {
+					pausedSince = System.nanoTime();
+				}
+				else if (System.nanoTime() - pausedSince > PAUSE_REPORT_NANOS) {
+					reportBusyWhilePaused(opStarted, leader.idle(), jobs.idle());
+					pausedSince = Long.MAX_VALUE / 2;
+				}
 			}
 			Path expire = this.dir.resolve("expire-" + this.worker);
 			if (Files.exists(expire)) {
@@ -207,6 +230,43 @@ public final class CampaignWorker {
 		client.close();
 		this.history.close();
 		Files.writeString(this.dir.resolve("stopped-" + this.worker), Long.toString(this.operations.get()));
+	}
+
+	/**
+	 * Tells which part of a worker has not become idle since the campaign paused, with the top of
+	 * those threads' stacks (the report shows it), and writes every thread's stack to
+	 * {@code threads-<worker>.txt} in the run directory.
+	 */
+	private void reportBusyWhilePaused(long[] opStarted, boolean leaderIdle, boolean jobsIdle) throws IOException {
+		List<String> busy = new ArrayList<>();
+		for (int t = 0; t < opStarted.length; t++) {
+			if (opStarted[t] != 0) {
+				busy.add("campaign-" + this.worker + "-" + t);
+			}
+		}
+		if (!leaderIdle) {
+			busy.add("campaign-" + this.worker + "-leader");
+		}
+		if (!jobsIdle) {
+			busy.add("campaign-" + this.worker + "-jobs");
+		}
+		StringBuilder dump = new StringBuilder();
+		StringBuilder tops = new StringBuilder();
+		Thread.getAllStackTraces().forEach((thread, stack) -> {
+			dump.append('"').append(thread.getName()).append("\" ").append(thread.getState()).append('\n');
+			for (StackTraceElement frame : stack) {
+				dump.append("\tat ").append(frame).append('\n');
+			}
+			dump.append('\n');
+			if (busy.contains(thread.getName())) {
+				tops.append("; ").append(thread.getName()).append(' ').append(thread.getState()).append(" at ");
+				Arrays.stream(stack).limit(12).forEach((frame) -> tops.append(frame).append(" < "));
+			}
+		});
+		Path file = this.dir.resolve("threads-" + this.worker + ".txt");
+		Files.writeString(file, dump);
+		record("STUCK\t" + this.worker + "\tpause\tnot idle after the pause: " + busy + tops + " (all stacks in "
+				+ file + ")");
 	}
 
 	private static boolean idle(long[] opStarted) {

@@ -120,7 +120,11 @@ final class FaultCampaign {
 			Files.writeString(this.dir.resolve("pause"), "pause");
 			for (WorkerProcess worker : workers) {
 				if (!worker.awaitFile("paused-" + worker.name(), Duration.ofSeconds(90))) {
-					result.checker().add("stuck-thread", worker.name() + " did not become idle after the faults healed");
+					result.checker().add("stuck-thread", worker.exitCode().isPresent()
+							? worker.name() + " exited with code " + worker.exitCode().getAsInt()
+									+ " before the pause (its output: " + worker.logFile() + ")"
+							: worker.name() + " did not become idle after the faults healed (its threads: threads-"
+									+ worker.name() + ".txt)");
 				}
 			}
 			for (String key : stuckKeys(cluster, readHistory(new InvariantChecker(), new HashMap<>()).operations())) {

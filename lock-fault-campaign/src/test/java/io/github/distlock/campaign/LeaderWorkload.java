@@ -104,7 +104,8 @@ final class LeaderWorkload implements LockListener {
 					Thread.sleep(WORK_GAP_MS + random.nextInt(WORK_GAP_MS * 2));
 				}
 			}
-			catch (Exception ex) {
+			catch (Exception | Error ex) {
+				// an Error too: a thread that died silently would only show as a worker that never pauses
 				this.history.accept("ERROR\t" + this.worker + "\t" + thread + "\t" + ex);
 			}
 			finally {

@@ -101,7 +101,8 @@ final class ScheduledJobWorkload implements LockListener {
 					fire(locks, counter, job, period, startMillis + period * PERIOD_MS, thread);
 				}
 			}
-			catch (Exception ex) {
+			catch (Exception | Error ex) {
+				// an Error too: a thread that died silently would only show as a worker that never pauses
 				this.history.accept("ERROR\t" + this.worker + "\t" + thread + "\t" + ex);
 			}
 		}, "campaign-" + this.worker + "-jobs");

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -84,7 +85,7 @@ final class WorkerProcess implements AutoCloseable {
 				"connect=" + this.proxy.connectString()));
 		command.addAll(this.commonArgs);
 		this.process = new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.dir.resolve("worker-" + this.slot + ".log").toFile()))
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.dir.resolve(logFile()).toFile()))
 			.start();
 	}
 
@@ -101,6 +102,19 @@ final class WorkerProcess implements AutoCloseable {
 			Thread.sleep(50);
 		}
 		return true;
+	}
+
+	/** The file, in the run directory, that every generation's output goes to. */
+	String logFile() {
+		return "worker-" + this.slot + ".log";
+	}
+
+	/**
+	 * How the current generation ended, if it did.
+	 * @return its exit code, or empty while it runs
+	 */
+	OptionalInt exitCode() {
+		return this.process.isAlive() ? OptionalInt.empty() : OptionalInt.of(this.process.exitValue());
 	}
 
 	void signal(String signal) throws IOException, InterruptedException {
