@@ -31,6 +31,8 @@ import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.etcd.EtcdLockRegistry;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
+import io.github.distlock.juc.DistributedLocks;
+import io.github.distlock.juc.IntegrationLockRegistry;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
@@ -45,6 +47,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.integration.support.locks.DefaultLockRegistry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -201,6 +204,16 @@ class DistributedLockAutoConfigurationTests {
 	void advisorIsOrderedJustBeforeTransactionsByDefault() {
 		connected().run((context) -> assertThat(context.getBean(DistributedLockAdvisor.class).getOrder())
 			.isEqualTo(Ordered.LOWEST_PRECEDENCE - 1));
+	}
+
+	@Test
+	void autoConfiguredForSpringIntegrationUnlessTheApplicationHasARegistry() {
+		connected().run((context) -> assertThat(context).hasSingleBean(DistributedLocks.class)
+			.getBean(org.springframework.integration.support.locks.LockRegistry.class)
+			.isInstanceOf(IntegrationLockRegistry.class));
+		connected().withBean(DefaultLockRegistry.class)
+			.run((context) -> assertThat(context).getBean(org.springframework.integration.support.locks.LockRegistry.class)
+				.isInstanceOf(DefaultLockRegistry.class));
 	}
 
 	static class CustomOperations extends LockTemplate {

@@ -26,67 +26,52 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 
-import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
-import org.apache.curator.framework.CuratorFramework;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.memory.InMemoryLockBackend;
+import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.integration.support.locks.DefaultLockRegistry;
 import org.springframework.integration.support.locks.LockRegistry;
 
-import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Distributed locks as {@link Lock}s and as Spring Integration's {@link LockRegistry}, on a real
- * ZooKeeper, with two clients (two sessions) standing for two processes.
+ * Distributed locks as {@link Lock}s and as Spring Integration's {@link LockRegistry}, on the
+ * in-memory backend, with two clients (two sessions) of one service standing for two processes.
  */
 class DistributedLocksTests {
 
 	private static final Duration LONG = Duration.ofSeconds(10);
 
-	@RegisterExtension
-	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
+	private static final LockListener NO_LISTENER = new LockListener() {
+	};
 
-	private CuratorFramework firstClient;
+	private final InMemoryLockService service = new InMemoryLockService();
 
-	private CuratorFramework secondClient;
+	private final InMemoryLockBackend firstBackend = new InMemoryLockBackend(this.service);
 
-	private ZookeeperLockRegistry firstRegistry;
+	private final InMemoryLockBackend secondBackend = new InMemoryLockBackend(this.service);
 
-	private ZookeeperLockRegistry secondRegistry;
+	private final LockEngine firstRegistry = new LockEngine(this.firstBackend, NO_LISTENER,
+			LockEngine.Options.STANDARD);
 
-	private DistributedLocks first;
+	private final LockEngine secondRegistry = new LockEngine(this.secondBackend, NO_LISTENER,
+			LockEngine.Options.STANDARD);
 
-	private DistributedLocks second;
+	private final DistributedLocks first = new DistributedLocks(this.firstRegistry);
 
-	@BeforeEach
-	void connect() throws Exception {
-		this.firstClient = connectedClient(zookeeper.connectString());
-		this.secondClient = connectedClient(zookeeper.connectString());
-		this.firstRegistry = new ZookeeperLockRegistry(this.firstClient, new ZnodeLockPathResolver("/JucLocks"));
-		this.secondRegistry = new ZookeeperLockRegistry(this.secondClient, new ZnodeLockPathResolver("/JucLocks"));
-		this.first = new DistributedLocks(this.firstRegistry);
-		this.second = new DistributedLocks(this.secondRegistry);
-	}
+	private final DistributedLocks second = new DistributedLocks(this.secondRegistry);
 
 	@AfterEach
 	void close() {
 		this.firstRegistry.close();
 		this.secondRegistry.close();
-		this.firstClient.close();
-		this.secondClient.close();
+		this.firstBackend.close();
+		this.secondBackend.close();
 	}
 
 	@Test
@@ -215,19 +200,7 @@ class DistributedLocksTests {
 		});
 		assertThat(result).isEqualTo("ran");
 		assertThat(this.firstRegistry.participants("invoice:7", LockType.MUTEX)).isEmpty();
-	}
-
-	@Test
-	void autoConfiguredForSpringIntegrationUnlessTheApplicationHasARegistry() {
-		ApplicationContextRunner runner = new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class,
-					LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class))
-			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
-		runner.run((context) -> assertThat(context).hasSingleBean(DistributedLocks.class)
-			.getBean(LockRegistry.class)
-			.isInstanceOf(IntegrationLockRegistry.class));
-		runner.withBean(DefaultLockRegistry.class)
-			.run((context) -> assertThat(context).getBean(LockRegistry.class).isInstanceOf(DefaultLockRegistry.class));
+		assertThat(this.service.entriesOf("invoice:7")).isEmpty();
 	}
 
 	private static <T> T inThread(Callable<T> task) throws Exception {

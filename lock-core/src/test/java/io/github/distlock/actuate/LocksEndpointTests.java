@@ -26,57 +26,49 @@ import io.github.distlock.actuate.LocksEndpoint.LocksDescriptor;
 import io.github.distlock.actuate.LocksEndpoint.ParticipantsDescriptor;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
-import io.github.distlock.zookeeper.ZnodeLockPathResolver;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
-import org.apache.curator.framework.CuratorFramework;
-import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.memory.InMemoryLockBackend;
+import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 
-import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@code locks} endpoint against a real ZooKeeper, with a second client as another process.
+ * The {@code locks} endpoint on the in-memory backend, with a second client of the same service
+ * as another process. In the service, a contender is named by its lock type, its entry and its
+ * client's session ({@code MUTEX-3@session-2}), so that the holder can be told from the waiters.
  */
 class LocksEndpointTests {
 
 	private static final Duration SHORT = Duration.ofMillis(300);
 
-	@RegisterExtension
-	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
+	private static final LockListener NO_LISTENER = new LockListener() {
+	};
 
-	private CuratorFramework ownClient;
+	private final InMemoryLockService service = new InMemoryLockService();
 
-	private CuratorFramework otherClient;
+	private final InMemoryLockBackend ownBackend = new InMemoryLockBackend(this.service);
 
-	private ZookeeperLockRegistry own;
+	private final InMemoryLockBackend otherBackend = new InMemoryLockBackend(this.service);
 
-	private ZookeeperLockRegistry other;
+	private final LockEngine own = new LockEngine(this.ownBackend, NO_LISTENER, LockEngine.Options.STANDARD);
 
-	private LocksEndpoint endpoint;
+	private final LockEngine other = new LockEngine(this.otherBackend, NO_LISTENER, LockEngine.Options.STANDARD);
 
-	@BeforeEach
-	void connect() throws Exception {
-		this.ownClient = connectedClient(zookeeper.connectString());
-		this.otherClient = connectedClient(zookeeper.connectString());
-		this.own = new ZookeeperLockRegistry(this.ownClient, new ZnodeLockPathResolver("/Locks"));
-		this.other = new ZookeeperLockRegistry(this.otherClient, new ZnodeLockPathResolver("/Locks"));
-		this.endpoint = new LocksEndpoint(this.own);
-	}
+	private final LocksEndpoint endpoint = new LocksEndpoint(this.own);
 
 	@AfterEach
 	void disconnect() {
 		this.own.close();
 		this.other.close();
-		this.ownClient.close();
-		this.otherClient.close();
+		this.ownBackend.close();
+		this.otherBackend.close();
 	}
 
 	@Test
@@ -90,7 +82,7 @@ class LocksEndpointTests {
 			assertThat(locks.held()).singleElement().satisfies((lock) -> {
 				assertThat(lock.key()).isEqualTo("stock:42");
 				assertThat(lock.name()).isEqualTo("StockService.purchase");
-				assertThat(lock.path()).isEqualTo("/Locks/stock:42");
+				assertThat(lock.path()).isEqualTo("memory:stock:42");
 				assertThat(lock.type()).isEqualTo(LockType.MUTEX);
 				assertThat(lock.state()).isEqualTo("HELD");
 				assertThat(lock.fencingToken()).isEqualTo(held.fencingToken());
@@ -99,7 +91,7 @@ class LocksEndpointTests {
 			});
 			assertThat(locks.waiting()).singleElement().satisfies((waiting) -> {
 				assertThat(waiting.key()).isEqualTo("stock:7");
-				assertThat(waiting.path()).isEqualTo("/Locks/stock:7");
+				assertThat(waiting.path()).isEqualTo("memory:stock:7");
 				assertThat(waiting.thread()).isNotEqualTo(Thread.currentThread().getName());
 			});
 			contended.close();
@@ -117,30 +109,35 @@ class LocksEndpointTests {
 			await().until(() -> this.endpoint.participants(key("stock:1"), null).participants().size() == 2);
 			ParticipantsDescriptor participants = this.endpoint.participants(key("stock:1"), null);
 			assertThat(participants.key()).isEqualTo("stock:1");
-			assertThat(participants.path()).isEqualTo("/Locks/stock:1");
+			assertThat(participants.path()).isEqualTo("memory:stock:1");
 			assertThat(participants.type()).isEqualTo(LockType.MUTEX);
-			assertThat(participants.participants()).allMatch((node) -> node.startsWith("/Locks/stock:1/"));
-			assertThat(czxid(participants.participants().get(0))).isEqualTo(held.fencingToken() >> 10);
+			assertThat(participants.participants()).allMatch((entry) -> entry.startsWith("MUTEX-"));
+			assertThat(participants.participants().get(0)).endsWith(sessionOf(this.otherBackend));
+			assertThat(participants.participants().get(1)).endsWith(sessionOf(this.ownBackend));
 			held.close();
 			waiter.get(30, TimeUnit.SECONDS);
 		}
 	}
 
 	@Test
-	void participantsOfASemaphoreMutexListTheHoldersLeaseFirst() throws Exception {
+	void participantsOfASemaphoreMutexListItsHolderFirst() throws Exception {
 		try (LockHandle held = this.other.acquire(request("job", LockType.SEMAPHORE_MUTEX, SHORT))) {
 			assertThat(this.endpoint.participants(key("job"), LockType.SEMAPHORE_MUTEX).participants())
 				.singleElement()
-				.satisfies((node) -> assertThat(czxid(node)).isEqualTo(held.fencingToken() >> 10));
+				.asString()
+				.endsWith(sessionOf(this.otherBackend));
 			CompletableFuture<Void> waiter = CompletableFuture.runAsync(() -> this.own
 				.acquire(request("job", LockType.SEMAPHORE_MUTEX, Duration.ofSeconds(30)))
 				.close());
 			await().until(() -> this.endpoint.participants(key("job"), LockType.SEMAPHORE_MUTEX)
 				.participants()
 				.size() == 2);
-			List<String> nodes = this.endpoint.participants(key("job"), LockType.SEMAPHORE_MUTEX).participants();
-			assertThat(czxid(nodes.get(0))).isEqualTo(held.fencingToken() >> 10);
-			assertThat(nodes.get(1)).startsWith("/Locks/job/leases/");
+			List<String> entries = this.endpoint.participants(key("job"), LockType.SEMAPHORE_MUTEX).participants();
+			assertThat(entries.get(0)).endsWith(sessionOf(this.otherBackend));
+			assertThat(entries.get(1)).endsWith(sessionOf(this.ownBackend));
+			assertThat(this.endpoint.participants(key("job"), LockType.MUTEX).participants())
+				.as("a MUTEX of the same key is another lock")
+				.isEmpty();
 			held.close();
 			waiter.get(30, TimeUnit.SECONDS);
 		}
@@ -173,7 +170,7 @@ class LocksEndpointTests {
 		try (LockHandle held = this.other.acquire(request("orders/42", LockType.MUTEX, SHORT))) {
 			ParticipantsDescriptor participants = this.endpoint.participants(new String[] { "orders", "42" }, null);
 			assertThat(participants.key()).isEqualTo("orders/42");
-			assertThat(participants.path()).isEqualTo(held.path()).isEqualTo("/Locks/orders%2F42");
+			assertThat(participants.path()).isEqualTo(held.path()).isEqualTo("memory:orders/42");
 			assertThat(participants.participants()).hasSize(1);
 		}
 	}
@@ -189,8 +186,9 @@ class LocksEndpointTests {
 		return new String[] { key };
 	}
 
-	private long czxid(String node) throws Exception {
-		return this.otherClient.checkExists().forPath(node).getCzxid();
+	/** How the lock service's entries of a client end: with the client's session. */
+	private static String sessionOf(InMemoryLockBackend client) {
+		return "@session-" + client.sessionId();
 	}
 
 	private static LockRequest request(String key, LockType type, Duration waitTime) {

@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,9 @@ class MultiKeyLockTests {
 
 	private final List<String> events = Collections.synchronizedList(new ArrayList<>());
 
-	private final InMemoryLockRegistry registry = new InMemoryLockRegistry(this.service, new LockListener() {
+	private final InMemoryLockBackend backend = new InMemoryLockBackend(this.service);
+
+	private final LockEngine registry = new LockEngine(this.backend, new LockListener() {
 
 		@Override
 		public void onAcquired(AcquiredLock lock, Duration waited) {
@@ -70,9 +73,12 @@ class MultiKeyLockTests {
 			MultiKeyLockTests.this.events.add("released " + lock.key());
 		}
 
-	});
+	}, LockEngine.Options.DEFAULTS);
 
-	private final InMemoryLockRegistry otherProcess = new InMemoryLockRegistry(this.service);
+	private final InMemoryLockBackend otherBackend = new InMemoryLockBackend(this.service);
+
+	private final LockEngine otherProcess = new LockEngine(this.otherBackend, new LockListener() {
+	}, LockEngine.Options.DEFAULTS);
 
 	private final LockTemplate locks = new LockTemplate(this.registry);
 
@@ -83,7 +89,9 @@ class MultiKeyLockTests {
 		this.executor.shutdownNow();
 		this.executor.awaitTermination(10, TimeUnit.SECONDS);
 		this.registry.close();
+		this.backend.close();
 		this.otherProcess.close();
+		this.otherBackend.close();
 	}
 
 	@Test
@@ -148,7 +156,7 @@ class MultiKeyLockTests {
 	void lockLostWhileTheCallbackRanIsReportedAfterIt() {
 		assertThatExceptionOfType(LockLostException.class)
 			.isThrownBy(() -> this.locks.executeAll(List.of("x", "y"), LONG, () -> {
-				this.registry.expireSession();
+				this.backend.expireSession();
 				return "done";
 			}))
 			.satisfies((ex) -> assertThat(ex.getKey()).isEqualTo("x"));
@@ -209,13 +217,13 @@ class MultiKeyLockTests {
 	 */
 	private static final class Callers {
 
-		private final InMemoryLockRegistry registry;
+		private final LockEngine registry;
 
 		private final Map<Thread, AtomicInteger> locksTaken = new ConcurrentHashMap<>();
 
 		private final Map<Thread, Boolean> done = new ConcurrentHashMap<>();
 
-		Callers(InMemoryLockRegistry registry) {
+		Callers(LockEngine registry) {
 			this.registry = registry;
 		}
 

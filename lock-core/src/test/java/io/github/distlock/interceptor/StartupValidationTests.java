@@ -30,18 +30,16 @@ import javax.tools.ToolProvider;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
-import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;
-import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
+import io.github.distlock.core.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockingConfiguration;
+import io.github.distlock.core.memory.InMemoryLockingConfiguration.Settings;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * An invalid {@code @DistributedLock} fails the application start with a message that names
@@ -49,27 +47,35 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class StartupValidationTests {
 
-	@RegisterExtension
-	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
+	private final InMemoryLockService service = new InMemoryLockService();
 
-	private ApplicationContextRunner runner() {
-		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(ZooKeeperLockAutoConfiguration.class, LockEngineAutoConfiguration.class, DistributedLockAutoConfiguration.class))
-			.withPropertyValues("distributed-lock.zookeeper.connect-string=" + zookeeper.connectString());
+	/**
+	 * A context with the locking infrastructure and one bean of the class, not started yet.
+	 */
+	private AnnotationConfigApplicationContext context(Class<?> beanClass) {
+		AnnotationConfigApplicationContext context = InMemoryLockingConfiguration.prepare(this.service,
+				Settings.DEFAULTS);
+		context.setClassLoader(beanClass.getClassLoader());
+		context.registerBean(beanClass);
+		return context;
+	}
+
+	private Throwable startupFailure(Class<?> beanClass) {
+		try (AnnotationConfigApplicationContext context = context(beanClass)) {
+			return catchThrowable(context::refresh);
+		}
 	}
 
 	private void assertStartupFails(Class<?> beanClass, String... messageParts) {
-		runner().withBean(beanClass).run((context) -> {
-			assertThat(context).hasFailed();
-			Throwable failure = context.getStartupFailure();
-			while (failure != null && !(failure instanceof IllegalStateException)) {
-				failure = failure.getCause();
-			}
-			assertThat(failure).isInstanceOf(IllegalStateException.class);
-			for (String part : messageParts) {
-				assertThat(failure.getMessage()).contains(part);
-			}
-		});
+		Throwable failure = startupFailure(beanClass);
+		assertThat(failure).as("start-up failure").isNotNull();
+		while (failure != null && !(failure instanceof IllegalStateException)) {
+			failure = failure.getCause();
+		}
+		assertThat(failure).isInstanceOf(IllegalStateException.class);
+		for (String part : messageParts) {
+			assertThat(failure.getMessage()).contains(part);
+		}
 	}
 
 	@Test
@@ -140,27 +146,25 @@ class StartupValidationTests {
 	@Test
 	void parameterNamesMissingFailsStartupWithTheRemedy(@TempDir Path classes) throws Exception {
 		Class<?> compiled = compileWithoutParameterNames(classes, "NoNames", "#goodsNo");
-		runner().withClassLoader(compiled.getClassLoader()).withBean(compiled).run((context) -> {
-			assertThat(context).hasFailed();
-			Throwable root = context.getStartupFailure();
-			while (root.getCause() != null) {
-				root = root.getCause();
-			}
-			assertThat(root).hasMessageContaining("NoNames.purchase(int)")
-				.hasMessageContaining("compile with -parameters")
-				.hasMessageContaining("#p0");
-		});
+		Throwable root = startupFailure(compiled);
+		assertThat(root).as("start-up failure").isNotNull();
+		while (root.getCause() != null) {
+			root = root.getCause();
+		}
+		assertThat(root).hasMessageContaining("NoNames.purchase(int)")
+			.hasMessageContaining("compile with -parameters")
+			.hasMessageContaining("#p0");
 	}
 
 	@Test
 	void positionalParametersWorkWithoutParameterNames(@TempDir Path classes) throws Exception {
 		Class<?> compiled = compileWithoutParameterNames(classes, "PositionalOnly", "#p0 + ':' + #a0");
-		runner().withClassLoader(compiled.getClassLoader()).withBean(compiled).run((context) -> {
-			assertThat(context).hasNotFailed();
+		try (AnnotationConfigApplicationContext context = context(compiled)) {
+			context.refresh();
 			Object bean = context.getBean(compiled);
 			Object key = compiled.getMethod("purchase", int.class).invoke(bean, 5);
 			assertThat(key).isEqualTo("5:5");
-		});
+		}
 	}
 
 	/**

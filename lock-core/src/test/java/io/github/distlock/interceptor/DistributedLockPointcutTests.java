@@ -19,9 +19,8 @@ package io.github.distlock.interceptor;
 
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.core.LockTemplate;
-import io.github.distlock.zookeeper.ZookeeperLockRegistry;
+import io.github.distlock.core.engine.LockEngine;
 import org.junit.jupiter.api.Test;
-
 import org.springframework.aop.ClassFilter;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,7 +33,7 @@ class DistributedLockPointcutTests {
 	void classFilterSkipsTheLockInfrastructureAndTheJdk() {
 		ClassFilter filter = this.pointcut.getClassFilter();
 		assertThat(filter.matches(LockTemplate.class)).isFalse();
-		assertThat(filter.matches(ZookeeperLockRegistry.class)).isFalse();
+		assertThat(filter.matches(LockEngine.class)).isFalse();
 		assertThat(filter.matches(String.class)).isFalse();
 		assertThat(filter.matches(Orders.class)).isTrue();
 	}

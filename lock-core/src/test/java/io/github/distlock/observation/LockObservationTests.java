@@ -24,10 +24,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
-import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
@@ -51,23 +53,33 @@ class LockObservationTests {
 
 	private final InMemoryLockService service = new InMemoryLockService();
 
-	private InMemoryLockRegistry registry;
+	private InMemoryLockBackend backend;
 
-	private InMemoryLockRegistry other;
+	private LockEngine registry;
+
+	private InMemoryLockBackend otherBackend;
+
+	private LockEngine other;
 
 	private LockTemplate template;
 
 	@BeforeEach
 	void connect() {
-		this.registry = new InMemoryLockRegistry(this.service, new LockObservationListener(this.observations));
-		this.other = new InMemoryLockRegistry(this.service);
+		this.backend = new InMemoryLockBackend(this.service);
+		this.registry = new LockEngine(this.backend, new LockObservationListener(this.observations),
+				LockEngine.Options.DEFAULTS);
+		this.otherBackend = new InMemoryLockBackend(this.service);
+		this.other = new LockEngine(this.otherBackend, new LockListener() {
+		}, LockEngine.Options.DEFAULTS);
 		this.template = new LockTemplate(this.registry);
 	}
 
 	@AfterEach
 	void close() {
 		this.registry.close();
+		this.backend.close();
 		this.other.close();
+		this.otherBackend.close();
 	}
 
 	@Test
@@ -132,8 +144,8 @@ class LockObservationTests {
 
 		});
 		try (LockHandle lock = this.template.acquire(new LockRequest("lost", LockType.MUTEX, Duration.ofSeconds(5), "t"))) {
-			this.registry.suspendConnection();
-			this.registry.expireSession();
+			this.backend.suspendConnection();
+			this.backend.expireSession();
 			assertThat(lock.state()).isEqualTo(LockState.LOST);
 		}
 		assertThat(this.observations).hasObservationWithNameEqualTo(LockObservationListener.HOLD)

@@ -28,20 +28,20 @@ import java.util.stream.IntStream;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import io.github.distlock.autoconfigure.observability.DistributedLockMetricsAutoConfiguration;
-import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
-import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockingConfiguration;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
@@ -49,12 +49,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -63,33 +58,44 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Lock metrics of an auto-configured application whose lock registry is the in-memory backend,
- * given the application's listeners as a user's own registry bean is, with a second client of the
- * same service as another process.
+ * Lock metrics of an application context on the in-memory backend, whose lock registry is told
+ * of every event by the context's listeners, with a second client of the same service as another
+ * process.
  */
 class LockMetricsTests {
 
 	private static final Duration SHORT = Duration.ofMillis(300);
 
+	private static final LockListener NO_LISTENER = new LockListener() {
+	};
+
 	private final InMemoryLockService service = new InMemoryLockService();
 
-	private final InMemoryLockRegistry otherRegistry = new InMemoryLockRegistry(this.service);
+	private final InMemoryLockBackend otherBackend = new InMemoryLockBackend(this.service);
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
-				DistributedLockMetricsAutoConfiguration.class, MetricsAutoConfiguration.class,
-				SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
-		.withBean(InMemoryLockService.class, () -> this.service)
-		.withUserConfiguration(InMemoryRegistryConfiguration.class);
+	private final LockEngine otherRegistry = new LockEngine(this.otherBackend, NO_LISTENER,
+			LockEngine.Options.DEFAULTS);
 
 	@AfterEach
 	void closeOtherProcess() {
 		this.otherRegistry.close();
+		this.otherBackend.close();
+	}
+
+	private AnnotationConfigApplicationContext start(Class<?>... components) {
+		AnnotationConfigApplicationContext context = InMemoryLockingConfiguration.prepare(this.service,
+				InMemoryLockingConfiguration.Settings.DEFAULTS);
+		context.register(MetricsConfiguration.class);
+		if (components.length > 0) {
+			context.register(components);
+		}
+		context.refresh();
+		return context;
 	}
 
 	@Test
 	void metersCountTwoAcquisitionsOneTimeoutAndOneLostLock() {
-		this.contextRunner.run((context) -> {
+		try (AnnotationConfigApplicationContext context = start()) {
 			LockOperations locks = context.getBean(LockOperations.class);
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			locks.acquire(request("scripted:1", SHORT)).close();
@@ -98,7 +104,7 @@ class LockMetricsTests {
 					.isThrownBy(() -> locks.acquire(request("scripted:busy", SHORT)));
 			}
 			LockHandle doomed = locks.acquire(request("scripted:2", SHORT));
-			context.getBean(InMemoryLockRegistry.class).expireSession();
+			context.getBean(InMemoryLockBackend.class).expireSession();
 			assertThat(doomed.state()).isEqualTo(LockState.LOST);
 			doomed.close();
 
@@ -115,12 +121,12 @@ class LockMetricsTests {
 			assertThat(meters.getMeters()).allSatisfy((meter) -> assertThat(meter.getId().getTags())
 				.extracting(Tag::getValue)
 				.noneMatch((value) -> value.startsWith("scripted:")));
-		});
+		}
 	}
 
 	@Test
 	void skippedAndFallbackCallsAreCountedByMethodName() {
-		this.contextRunner.withUserConfiguration(JobsConfiguration.class).run((context) -> {
+		try (AnnotationConfigApplicationContext context = start(JobsConfiguration.class)) {
 			Jobs jobs = context.getBean(Jobs.class);
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			try (LockHandle job = this.otherRegistry.acquire(request("job:7", SHORT));
@@ -141,12 +147,12 @@ class LockMetricsTests {
 				.tags("name", "Jobs.run", "outcome", "acquired")
 				.timer()
 				.count()).isEqualTo(1);
-		});
+		}
 	}
 
 	@Test
-	void gaugesShowLocksHeldAndThreadsWaitingNow() {
-		this.contextRunner.run((context) -> {
+	void gaugesShowLocksHeldAndThreadsWaitingNow() throws Exception {
+		try (AnnotationConfigApplicationContext context = start()) {
 			LockOperations locks = context.getBean(LockOperations.class);
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			assertThat(meters.get(LockRegistryMetrics.ACTIVE).gauge().value()).isZero();
@@ -164,12 +170,12 @@ class LockMetricsTests {
 			waiter.get(30, TimeUnit.SECONDS);
 			assertThat(meters.get(LockRegistryMetrics.PENDING).gauge().value()).isZero();
 			assertThat(meters.get(LockRegistryMetrics.ACTIVE).gauge().value()).isZero();
-		});
+		}
 	}
 
 	@Test
-	void meterCountStaysConstantAcrossTenThousandDistinctKeys() {
-		this.contextRunner.run((context) -> {
+	void meterCountStaysConstantAcrossTenThousandDistinctKeys() throws Exception {
+		try (AnnotationConfigApplicationContext context = start()) {
 			LockOperations locks = context.getBean(LockOperations.class);
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			IntStream.range(0, 100).forEach((i) -> lockDistinctKey(locks, i));
@@ -192,7 +198,7 @@ class LockMetricsTests {
 			assertThat(meters.getMeters()).flatExtracting((Meter meter) -> meter.getId().getTags())
 				.extracting(Tag::getValue)
 				.noneMatch((value) -> value.startsWith("order:"));
-		});
+		}
 	}
 
 	/**
@@ -210,12 +216,14 @@ class LockMetricsTests {
 	void failedAndInterruptedAcquisitionsAreTaggedSo() throws Exception {
 		SimpleMeterRegistry meters = new SimpleMeterRegistry();
 		LockMetricsListener listener = new LockMetricsListener(meters);
-		try (InMemoryLockRegistry registry = new InMemoryLockRegistry(this.service, listener)) {
-			registry.suspendConnection();
+		try (InMemoryLockBackend backend = new InMemoryLockBackend(this.service);
+				LockEngine registry = new LockEngine(backend, listener, LockEngine.Options.DEFAULTS)) {
+			backend.suspendConnection();
 			assertThatExceptionOfType(LockBackendException.class)
 				.isThrownBy(() -> new LockTemplate(registry).acquire(request("nowhere", SHORT)));
 		}
-		try (InMemoryLockRegistry registry = new InMemoryLockRegistry(this.service, listener);
+		try (InMemoryLockBackend backend = new InMemoryLockBackend(this.service);
+				LockEngine registry = new LockEngine(backend, listener, LockEngine.Options.DEFAULTS);
 				LockHandle held = this.otherRegistry.acquire(request("interrupted", SHORT))) {
 			LockTemplate locks = new LockTemplate(registry);
 			AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -252,14 +260,27 @@ class LockMetricsTests {
 	}
 
 	/**
-	 * The application's own registry, told of lock events by the application's listeners.
+	 * The meters, as the metrics auto-configuration adds them: a listener the registry tells of
+	 * every event, and the gauges of the registry's locks bound to the meter registry.
 	 */
 	@Configuration(proxyBeanMethods = false)
-	static class InMemoryRegistryConfiguration {
+	static class MetricsConfiguration {
 
-		@Bean(destroyMethod = "close")
-		InMemoryLockRegistry lockRegistry(InMemoryLockService service, ObjectProvider<LockListener> listeners) {
-			return new InMemoryLockRegistry(service, new CompositeLockListener(listeners.orderedStream().toList()));
+		@Bean
+		SimpleMeterRegistry meterRegistry() {
+			return new SimpleMeterRegistry();
+		}
+
+		@Bean
+		LockMetricsListener lockMetricsListener(MeterRegistry meterRegistry) {
+			return new LockMetricsListener(meterRegistry);
+		}
+
+		@Bean
+		LockRegistryMetrics lockRegistryMetrics(LockIntrospection locks, MeterRegistry meterRegistry) {
+			LockRegistryMetrics metrics = new LockRegistryMetrics(locks);
+			metrics.bindTo(meterRegistry);
+			return metrics;
 		}
 
 	}

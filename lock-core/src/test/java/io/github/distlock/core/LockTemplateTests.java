@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -39,13 +40,17 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  */
 class LockTemplateTests {
 
-	private final InMemoryLockRegistry registry = new InMemoryLockRegistry(new InMemoryLockService());
+	private final InMemoryLockBackend backend = new InMemoryLockBackend(new InMemoryLockService());
+
+	private final LockEngine registry = new LockEngine(this.backend, new LockListener() {
+	}, LockEngine.Options.DEFAULTS);
 
 	private final LockTemplate locks = new LockTemplate(this.registry);
 
 	@AfterEach
 	void disconnect() {
 		this.registry.close();
+		this.backend.close();
 	}
 
 	@Test
@@ -104,7 +109,7 @@ class LockTemplateTests {
 	void lockLostDuringTheCallbackIsReportedAfterIt() {
 		assertThatExceptionOfType(LockLostException.class)
 			.isThrownBy(() -> this.locks.execute("lost", Duration.ofSeconds(1), () -> {
-				this.registry.expireSession();
+				this.backend.expireSession();
 				assertThat(LockContext.current().state()).isEqualTo(LockState.LOST);
 				return "done";
 			}))
@@ -127,11 +132,11 @@ class LockTemplateTests {
 		AtomicBoolean resumed = new AtomicBoolean();
 		CompletableFuture<Void> resuming = new CompletableFuture<>();
 		String result = this.locks.execute("doubt-held", Duration.ofSeconds(1), () -> {
-			this.registry.suspendConnection();
+			this.backend.suspendConnection();
 			resuming.completeAsync(() -> {
 				sleep(Duration.ofMillis(300));
 				resumed.set(true);
-				this.registry.resumeConnection();
+				this.backend.resumeConnection();
 				return null;
 			});
 			return "done";
@@ -151,7 +156,7 @@ class LockTemplateTests {
 		CompletableFuture<Void> expiring = new CompletableFuture<>();
 		assertThatExceptionOfType(LockLostException.class)
 			.isThrownBy(() -> this.locks.execute("doubt-lost", Duration.ofSeconds(1), () -> {
-				this.registry.suspendConnection();
+				this.backend.suspendConnection();
 				expireLater(expiring);
 				return "done";
 			}))
@@ -164,14 +169,14 @@ class LockTemplateTests {
 	@Test
 	void workThatEndsWhileItsLockIsInDoubtReturnsAfterTheLossWithoutFailOnLost() throws Exception {
 		CompletableFuture<Void> expiring = new CompletableFuture<>();
-		long session = this.registry.sessionId();
+		long session = this.backend.sessionId();
 		String result = new LockTemplate(this.registry, false).execute("doubt-lost-tolerated", Duration.ofSeconds(1),
 				() -> {
-					this.registry.suspendConnection();
+					this.backend.suspendConnection();
 					expireLater(expiring);
 					return "done";
 				});
-		assertThat(this.registry.sessionId()).as("the session expired before execute returned").isNotEqualTo(session);
+		assertThat(this.backend.sessionId()).as("the session expired before execute returned").isNotEqualTo(session);
 		assertThat(result).isEqualTo("done");
 		expiring.get(10, TimeUnit.SECONDS);
 	}
@@ -182,7 +187,7 @@ class LockTemplateTests {
 		CompletableFuture<Void> expiring = new CompletableFuture<>();
 		assertThatExceptionOfType(LockLostException.class)
 			.isThrownBy(() -> this.locks.executeAll(List.of("doubt-a", "doubt-b"), Duration.ofSeconds(1), () -> {
-				this.registry.suspendConnection();
+				this.backend.suspendConnection();
 				expireLater(expiring);
 				return "done";
 			}));
@@ -193,7 +198,7 @@ class LockTemplateTests {
 	private void expireLater(CompletableFuture<Void> expiring) {
 		expiring.completeAsync(() -> {
 			sleep(Duration.ofMillis(300));
-			this.registry.expireSession();
+			this.backend.expireSession();
 			return null;
 		});
 	}

@@ -26,22 +26,23 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockFailurePolicy;
-import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.InvalidLockKeyException;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
-import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryLockingConfiguration;
+import io.github.distlock.core.memory.InMemoryLockingConfiguration.Settings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.context.runner.ContextConsumer;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -51,26 +52,37 @@ import static org.assertj.core.api.Assertions.assertThatIOException;
 
 /**
  * {@code @DistributedLock} on beans of a real application context, on the in-memory backend with
- * a second client of the same service as another process.
+ * a second client of the same service as another process. (That the
+ * {@code distributed-lock.default-wait-time} property sets the default wait is the
+ * auto-configuration's to test.)
  */
 class DistributedLockInterceptorTests {
 
 	private final InMemoryLockService service = new InMemoryLockService();
 
-	private final InMemoryLockRegistry otherRegistry = new InMemoryLockRegistry(this.service);
+	private final InMemoryLockBackend otherBackend = new InMemoryLockBackend(this.service);
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
-		.withBean(InMemoryLockRegistry.class, () -> new InMemoryLockRegistry(this.service))
-		.withUserConfiguration(ServiceConfiguration.class);
+	private final LockEngine otherProcess = new LockEngine(this.otherBackend, new LockListener() {
+	}, LockEngine.Options.DEFAULTS);
 
 	@AfterEach
 	void closeOtherProcess() {
-		this.otherRegistry.close();
+		this.otherProcess.close();
+		this.otherBackend.close();
 	}
 
-	private void run(ContextConsumer<AssertableApplicationContext> consumer) {
-		this.contextRunner.run(consumer);
+	private void run(ContextTest test) {
+		run(Settings.DEFAULTS, test);
+	}
+
+	private void run(Settings settings, ContextTest test) {
+		try (AnnotationConfigApplicationContext context = InMemoryLockingConfiguration.start(this.service, settings,
+				ServiceConfiguration.class)) {
+			test.accept(context);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	@Test
@@ -120,7 +132,8 @@ class DistributedLockInterceptorTests {
 			StockService service = context.getBean(StockService.class);
 			assertThatIOException().isThrownBy(service::failing).withMessage("boom");
 			assertThat(this.service.entriesOf("failing")).isEmpty();
-			try (LockHandle lock = this.otherRegistry.acquire(new LockRequest("failing", io.github.distlock.annotation.LockType.MUTEX, Duration.ZERO, "test"))) {
+			try (LockHandle lock = this.otherProcess
+				.acquire(new LockRequest("failing", LockType.MUTEX, Duration.ZERO, "test"))) {
 				assertThat(lock.isHeld()).isTrue();
 			}
 		});
@@ -202,15 +215,22 @@ class DistributedLockInterceptorTests {
 	@Test
 	void defaultWaitTimeAppliesWhenTheAnnotationGivesNone() throws Exception {
 		try (LockHandle busy = holdBusyElsewhere()) {
-			this.contextRunner.withPropertyValues("distributed-lock.default-wait-time=250ms")
-				.run((context) -> assertThatExceptionOfType(LockAcquisitionException.class)
-					.isThrownBy(() -> context.getBean(StockService.class).defaultWait())
-					.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(Duration.ofMillis(250))));
+			run(Settings.DEFAULTS.withDefaultWaitTime(Duration.ofMillis(250)),
+					(context) -> assertThatExceptionOfType(LockAcquisitionException.class)
+						.isThrownBy(() -> context.getBean(StockService.class).defaultWait())
+						.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(Duration.ofMillis(250))));
 		}
 	}
 
 	private LockHandle holdBusyElsewhere() {
-		return this.otherRegistry.acquire(new LockRequest("busy", io.github.distlock.annotation.LockType.MUTEX, Duration.ofSeconds(5), "test"));
+		return this.otherProcess.acquire(new LockRequest("busy", LockType.MUTEX, Duration.ofSeconds(5), "test"));
+	}
+
+	@FunctionalInterface
+	interface ContextTest {
+
+		void accept(AnnotationConfigApplicationContext context) throws Exception;
+
 	}
 
 	@FunctionalInterface

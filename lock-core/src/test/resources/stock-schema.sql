@@ -1,0 +1,2 @@
+CREATE TABLE stock (id INT PRIMARY KEY, quantity INT NOT NULL);
+INSERT INTO stock (id, quantity) VALUES (1, 0);
