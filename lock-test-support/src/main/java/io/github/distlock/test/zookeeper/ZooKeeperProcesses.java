@@ -500,12 +500,13 @@ public final class ZooKeeperProcesses implements AutoCloseable {
 		public ZooKeeperProcesses start() throws IOException, InterruptedException {
 			Path root = (this.directory != null) ? Files.createDirectories(this.directory)
 					: Files.createTempDirectory("zookeeper");
-			List<ZooKeeperProcess> servers = new ZooKeeperProcessSetup(this.servers, this.fsync, this.properties,
-					this.systemProperties, this.jvmOptions, this.classPath, this.tls, this.saslUsers)
-				.write(root);
-			ZooKeeperProcesses started = new ZooKeeperProcesses(root, this.directory == null, servers);
+			ZooKeeperProcesses started = new ZooKeeperProcesses(root, this.directory == null, List.of());
 			try {
-				for (ZooKeeperProcess server : servers) {
+				started = new ZooKeeperProcesses(root, this.directory == null,
+						new ZooKeeperProcessSetup(this.servers, this.fsync, this.properties, this.systemProperties,
+								this.jvmOptions, this.classPath, this.tls, this.saslUsers)
+							.write(root));
+				for (ZooKeeperProcess server : started.servers) {
 					server.start();
 				}
 				started.awaitAllServing(START_TIMEOUT);
