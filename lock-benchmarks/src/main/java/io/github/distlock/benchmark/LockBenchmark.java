@@ -25,8 +25,12 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
 
 import io.github.distlock.test.etcd.EtcdServer;
+import io.github.distlock.test.zookeeper.ZooKeeperProcesses;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.Version;
 import org.jspecify.annotations.Nullable;
@@ -99,6 +103,33 @@ public final class LockBenchmark {
 			return zookeeper + "\n(No etcd binary at " + EtcdServer.binary() + ": the etcd part was left out.)\n";
 		}
 		return zookeeper + "\n" + new EtcdThroughputRun(options, resources).run();
+	}
+
+	/**
+	 * Starts the ZooKeeper server the runs measure: standalone, in its own JVM, with fsync on
+	 * (ZooKeeper's default) and its data in a fresh directory; the {@code srvr}, {@code mntr}
+	 * and {@code ruok} four-letter words let its own counters be read.
+	 * @param directory its configuration, data and log; emptied first
+	 * @param jvmOptions options of its JVM (heap, {@code -Dznode.container...})
+	 * @return the running server, id 1
+	 * @throws IOException if it cannot be started
+	 * @throws InterruptedException if interrupted while waiting for it
+	 */
+	static ZooKeeperProcesses startZooKeeper(Path directory, List<String> jvmOptions)
+			throws IOException, InterruptedException {
+		deleteRecursively(directory);
+		return ZooKeeperProcesses.builder().directory(directory).jvmOptions(jvmOptions).start();
+	}
+
+	static void deleteRecursively(Path directory) throws IOException {
+		if (!Files.exists(directory)) {
+			return;
+		}
+		try (Stream<Path> files = Files.walk(directory)) {
+			for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+				Files.delete(file);
+			}
+		}
 	}
 
 	private static void write(Path file, String markdown) throws IOException {

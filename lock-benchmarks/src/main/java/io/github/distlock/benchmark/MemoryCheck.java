@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.test.zookeeper.ZooKeeperProcesses;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
 
@@ -61,9 +62,9 @@ final class MemoryCheck {
 
 	String run() throws Exception {
 		long began = System.nanoTime();
-		ZooKeeperServerProcess server = this.resources.add(ZooKeeperServerProcess
-			.start(this.options.output().resolve("memory-check").resolve("zookeeper"), SERVER_JVM));
-		LockBenchmark.say("ZooKeeper server process " + server.pid() + " on " + server.connectString() + " ("
+		ZooKeeperProcesses server = this.resources.add(LockBenchmark
+			.startZooKeeper(this.options.output().resolve("memory-check").resolve("zookeeper"), SERVER_JVM));
+		LockBenchmark.say("ZooKeeper server process " + server.pid(1) + " on " + server.connectString() + " ("
 				+ String.join(" ", SERVER_JVM) + ")");
 		LockClients clients = this.resources
 			.add(LockClients.connect(server.connectString(), ROOT, this.options.starterProperties()));
@@ -137,7 +138,7 @@ final class MemoryCheck {
 	}
 
 	/** Waits until at most {@code baseline} nodes are left under the root; returns how long it took. */
-	private static Duration awaitReaped(ZooKeeperServerProcess server, LockClients clients, long baseline,
+	private static Duration awaitReaped(ZooKeeperProcesses server, LockClients clients, long baseline,
 			Duration timeout) throws Exception {
 		long start = System.nanoTime();
 		long deadline = start + timeout.toNanos();
@@ -146,7 +147,7 @@ final class MemoryCheck {
 		while ((children = childrenUnderRoot(clients)) > baseline && System.nanoTime() < deadline) {
 			if (System.nanoTime() - lastSaid > TimeUnit.SECONDS.toNanos(30)) {
 				LockBenchmark.say(String.format(Locale.ROOT, "  %,d nodes left under %s, %,d znodes in all", children,
-						ROOT, server.counters().znodes()));
+						ROOT, ServerCounters.read(server).znodes()));
 				lastSaid = System.nanoTime();
 			}
 			Thread.sleep(500);
@@ -159,11 +160,11 @@ final class MemoryCheck {
 		return (stat != null) ? stat.getNumChildren() : 0;
 	}
 
-	private static Snapshot snapshot(String label, ZooKeeperServerProcess server, LockClients clients,
+	private static Snapshot snapshot(String label, ZooKeeperProcesses server, LockClients clients,
 			@Nullable LockEngine registry) throws Exception {
 		// the server first: the reaper removes lock paths while the collections run
 		long children = childrenUnderRoot(clients);
-		Map<String, String> mntr = server.mntr();
+		Map<String, String> mntr = ServerCounters.mntr(server);
 		int recipes = (registry != null) ? registry.locksInUse() : -1;
 		return new Snapshot(label, retainedHeap(), recipes, children, Long.parseLong(mntr.get("zk_znode_count")),
 				Long.parseLong(mntr.get("zk_ephemerals_count")));

@@ -18,8 +18,8 @@
 package io.github.distlock.benchmark;
 
 /**
- * Ends a process started by the harness when the harness is gone, so that no ZooKeeper server
- * or worker survives a harness killed with SIGKILL.
+ * Ends a worker process when the harness that started it is gone, so that no worker survives a
+ * harness killed with SIGKILL (the ZooKeeper server's own main class does the same).
  */
 final class ParentWatch {
 

@@ -17,7 +17,11 @@
 
 package io.github.distlock.benchmark;
 
+import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
+
+import io.github.distlock.test.zookeeper.ZooKeeperProcesses;
 
 /**
  * The server's own counters from {@code mntr}, or the difference between two readings.
@@ -33,6 +37,33 @@ import java.util.Map;
  * @param znodes {@code zk_znode_count}: znodes in the tree
  */
 record ServerCounters(long packets, long writes, long reads, long fsyncs, long znodes) {
+
+	/**
+	 * Reads the counters of a standalone server.
+	 * @param server the server
+	 * @return its counters now
+	 * @throws IOException if it does not answer
+	 */
+	static ServerCounters read(ZooKeeperProcesses server) throws IOException {
+		return of(mntr(server));
+	}
+
+	/**
+	 * Reads every value of a standalone server's {@code mntr}.
+	 * @param server the server
+	 * @return name to value, in the server's order
+	 * @throws IOException if it does not answer
+	 */
+	static Map<String, String> mntr(ZooKeeperProcesses server) throws IOException {
+		Map<String, String> values = new LinkedHashMap<>();
+		for (String line : server.fourLetterWord(1, "mntr").split("\n")) {
+			int tab = line.indexOf('\t');
+			if (tab > 0) {
+				values.put(line.substring(0, tab), line.substring(tab + 1).trim());
+			}
+		}
+		return values;
+	}
 
 	static ServerCounters of(Map<String, String> mntr) {
 		return new ServerCounters(value(mntr, "zk_packets_received"), value(mntr, "zk_cnt_updatelatency"),

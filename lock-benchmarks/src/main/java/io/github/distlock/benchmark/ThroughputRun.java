@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
+import io.github.distlock.test.zookeeper.ZooKeeperProcesses;
+
 /**
  * The throughput run: every selected implementation in every selected scenario against one
  * ZooKeeper server process. Per scenario, a warm-up window per implementation, then the
@@ -62,11 +64,11 @@ final class ThroughputRun {
 		long began = System.nanoTime();
 		double loadBefore = LockBenchmark.loadAverage();
 		Path work = this.options.output().resolve("benchmark");
-		ZooKeeperServerProcess server = this.resources
-			.add(ZooKeeperServerProcess.start(work.resolve("zookeeper"), SERVER_JVM));
-		String zookeeperVersion = server.mntr().getOrDefault("zk_version", "?").split("[-, ]")[0];
-		LockBenchmark.say("ZooKeeper " + zookeeperVersion + " server process " + server.pid() + " on "
-				+ server.connectString() + ", data in " + server.directory().resolve("data"));
+		ZooKeeperProcesses server = this.resources
+			.add(LockBenchmark.startZooKeeper(work.resolve("zookeeper"), SERVER_JVM));
+		String zookeeperVersion = ServerCounters.mntr(server).getOrDefault("zk_version", "?").split("[-, ]")[0];
+		LockBenchmark.say("ZooKeeper " + zookeeperVersion + " server process " + server.pid(1) + " on "
+				+ server.connectString() + ", data in " + server.dataDirectory(1));
 		LockBenchmark.say(this.options.describe());
 		LockClients clients = null;
 		for (Scenario scenario : this.options.scenarios()) {
@@ -100,7 +102,7 @@ final class ThroughputRun {
 				+ report.summaryTables();
 	}
 
-	private void measure(ZooKeeperServerProcess server, Scenario scenario, Window window) throws Exception {
+	private void measure(ZooKeeperProcesses server, Scenario scenario, Window window) throws Exception {
 		List<Implementation> implementations = this.options.implementations();
 		if (!this.options.warmup().isZero()) {
 			LockBenchmark.say(scenario.id() + ": warm-up " + BenchmarkOptions.format(this.options.warmup())
@@ -112,9 +114,9 @@ final class ThroughputRun {
 		for (int repetition = 0; repetition < this.options.repetitions(); repetition++) {
 			for (int k = 0; k < implementations.size(); k++) {
 				Implementation implementation = implementations.get((k + repetition) % implementations.size());
-				ServerCounters before = server.counters();
+				ServerCounters before = ServerCounters.read(server);
 				List<WindowResult> results = window.run(implementation, this.options.duration());
-				ServerCounters during = server.counters().since(before);
+				ServerCounters during = ServerCounters.read(server).since(before);
 				Measurement measurement = new Measurement(scenario, implementation, repetition,
 						WindowResult.merge(results), results, during);
 				this.measurements.add(measurement);

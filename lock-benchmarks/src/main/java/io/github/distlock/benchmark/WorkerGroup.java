@@ -63,14 +63,14 @@ final class WorkerGroup implements AutoCloseable {
 	 */
 	static WorkerGroup start(Path directory, int count, String connectString, Map<String, String> starterProperties)
 			throws IOException, InterruptedException {
-		ZooKeeperServerProcess.deleteRecursively(directory);
+		LockBenchmark.deleteRecursively(directory);
 		Files.createDirectories(directory);
 		List<Process> processes = new ArrayList<>();
 		WorkerGroup group = new WorkerGroup(directory, processes);
 		try {
 			for (int id = 0; id < count; id++) {
-				List<String> command = List.of(ZooKeeperServerProcess.javaBinary(), "-Xms512m", "-Xmx512m", "-cp",
-						System.getProperty("java.class.path"), ProcessWorker.class.getName(),
+				List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+						"-Xms512m", "-Xmx512m", "-cp", System.getProperty("java.class.path"), ProcessWorker.class.getName(),
 						"--connect=" + connectString, "--dir=" + directory, "--id=" + id,
 						"--starter=" + BenchmarkOptions.format(starterProperties));
 				processes.add(new ProcessBuilder(command).redirectErrorStream(true)
@@ -126,11 +126,21 @@ final class WorkerGroup implements AutoCloseable {
 			Path log = this.directory.resolve("worker-" + id + ".log");
 			if (!process.isAlive()) {
 				throw new IllegalStateException("Worker " + id + " exited with " + process.exitValue() + " while "
-						+ doing + "; see " + log + ":\n" + ZooKeeperServerProcess.tail(log));
+						+ doing + "; see " + log + ":\n" + tail(log));
 			}
 		}
 		if (System.nanoTime() > deadline) {
 			throw new IllegalStateException("Workers too slow while " + doing + "; see the logs in " + this.directory);
+		}
+	}
+
+	private static String tail(Path file) {
+		try {
+			List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+			return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+		}
+		catch (IOException ex) {
+			return "(unreadable: " + ex.getMessage() + ")";
 		}
 	}
 

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.test.zookeeper.ZooKeeperProcesses;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import org.apache.curator.framework.CuratorFramework;
@@ -35,7 +36,9 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The ZooKeeper campaign's cluster: a 3-server {@link Ensemble}, a Curator client of the
+ * The ZooKeeper campaign's cluster: a 3-server ensemble of separate server processes
+ * ({@link ZooKeeperProcesses}, with a tick of 500 ms so that sessions of a few seconds are
+ * allowed; its servers' ids are the members' indexes plus one), a Curator client of the
  * orchestrator's own on it, and four workers (plain, chrooted and namespaced connections
  * contending on the same znodes under {@value #ROOT}, with and without the local queue and
  * hand-off). Sessions are ended from outside by the worker itself ({@code EXPIRED} in its history).
@@ -50,17 +53,26 @@ final class ZooKeeperClusterUnderTest implements ClusterUnderTest {
 			Nemesis.Fault.FLAP_CLIENT, Nemesis.Fault.EXPIRE_SESSION, Nemesis.Fault.KILL_CLIENT,
 			Nemesis.Fault.SLOW_CLIENT, Nemesis.Fault.STALL_CLIENT);
 
-	private final Ensemble ensemble;
+	private final ZooKeeperProcesses ensemble;
 
 	private final CuratorFramework admin;
 
-	private ZooKeeperClusterUnderTest(Ensemble ensemble, CuratorFramework admin) {
+	private ZooKeeperClusterUnderTest(ZooKeeperProcesses ensemble, CuratorFramework admin) {
 		this.ensemble = ensemble;
 		this.admin = admin;
 	}
 
 	static ZooKeeperClusterUnderTest start(Path dir) throws Exception {
-		Ensemble ensemble = Ensemble.start(dir, 3);
+		ZooKeeperProcesses ensemble = ZooKeeperProcesses.builder()
+			.servers(3)
+			.directory(dir)
+			.property("tickTime", "500")
+			.property("initLimit", "20")
+			// As the campaign always had it: ZooKeeper passes this zoo.cfg line on as the system property
+			// zookeeper.znode.container.checkIntervalMs, which its container manager does not read (it
+			// reads znode.container.checkIntervalMs), so the reaper keeps its default interval of a minute.
+			.property("znode.container.checkIntervalMs", "1000")
+			.start();
 		try {
 			CuratorFramework admin = client(ensemble.connectString());
 			admin.create().creatingParentsIfNeeded().forPath(ROOT);
@@ -100,8 +112,7 @@ final class ZooKeeperClusterUnderTest implements ClusterUnderTest {
 
 	@Override
 	public int follower() {
-		int id = this.ensemble.follower();
-		return (id < 0) ? -1 : id - 1;
+		return this.ensemble.follower().orElse(0) - 1;
 	}
 
 	@Override
@@ -116,7 +127,7 @@ final class ZooKeeperClusterUnderTest implements ClusterUnderTest {
 
 	@Override
 	public int size() {
-		return this.ensemble.clientPorts().size();
+		return this.ensemble.size();
 	}
 
 	@Override

@@ -19,7 +19,7 @@ package io.github.distlock.sample;
 
 import java.nio.file.Path;
 
-import io.github.distlock.sample.ensemble.ZooKeeperEnsemble;
+import io.github.distlock.test.zookeeper.ZooKeeperProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +32,11 @@ class EnsembleLeaderFailureTests {
 
 	@Test
 	void stockInvariantHoldsWhenTheLeaderIsKilledMidRace(@TempDir Path dir) throws Exception {
-		try (ZooKeeperEnsemble ensemble = ZooKeeperEnsemble.start(dir, 3);
+		ZooKeeperProcesses.Builder servers = ZooKeeperProcesses.builder()
+			.servers(3)
+			.directory(dir)
+			.property("tickTime", "1000");
+		try (ZooKeeperProcesses ensemble = servers.start();
 				AppInstances instances = AppInstances.start(3, "jdbc:h2:mem:ensemble-race;DB_CLOSE_DELAY=-1", "sa", "",
 						ensemble.connectString())) {
 			LeaderKilledRace.runAndCheck("Ensemble",

@@ -35,6 +35,7 @@ import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.test.zookeeper.ZooKeeperProcesses;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -76,12 +77,14 @@ class ZooKeeperSaslTests {
 	@TempDir
 	static Path directory;
 
-	private static ZooKeeperServerProcess server;
+	private static ZooKeeperProcesses server;
 
 	@BeforeAll
 	static void startSaslServer() throws Exception {
-		server = ZooKeeperServerProcess.startSasl(directory,
-				Map.of("locks", PASSWORD, "other", "other-Pa55"));
+		server = ZooKeeperProcesses.builder()
+			.directory(directory)
+			.sasl(Map.of("locks", PASSWORD, "other", "other-Pa55"))
+			.start();
 		Map<String, AppConfigurationEntry[]> sections = Map.of("LocksClient", digest("locks", PASSWORD),
 				"WrongPassword", digest("locks", WRONG_PASSWORD), "OtherUser", digest("other", "other-Pa55"));
 		Configuration.setConfiguration(new Configuration() {

@@ -28,6 +28,7 @@ import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.test.tls.TestCertificates;
+import io.github.distlock.test.zookeeper.ZooKeeperProcesses;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.data.ClientInfo;
 import org.junit.jupiter.api.AfterAll;
@@ -55,12 +56,12 @@ class ZooKeeperTlsTests {
 
 	private static TestCertificates tls;
 
-	private static ZooKeeperServerProcess server;
+	private static ZooKeeperProcesses server;
 
 	@BeforeAll
 	static void startTlsServer() throws Exception {
 		tls = TestCertificates.generate(directory.resolve("certificates"));
-		server = ZooKeeperServerProcess.startTls(directory.resolve("zookeeper"), tls);
+		server = ZooKeeperProcesses.builder().directory(directory.resolve("zookeeper")).tls(tls).start();
 	}
 
 	@AfterAll

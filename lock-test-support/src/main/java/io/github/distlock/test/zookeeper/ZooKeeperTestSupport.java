@@ -111,15 +111,7 @@ public final class ZooKeeperTestSupport {
 	}
 
 	private static java.util.Optional<String> srvr(int port, String field) throws java.io.IOException {
-		try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
-			socket.getOutputStream().write("srvr".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-			socket.getOutputStream().flush();
-			String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
-			return answer.lines()
-				.filter((line) -> line.startsWith(field + ": "))
-				.map((line) -> line.substring(field.length() + 2).trim())
-				.findFirst();
-		}
+		return ZooKeeperProcess.field(ZooKeeperProcess.fourLetterWord(port, "srvr"), field);
 	}
 
 	/**

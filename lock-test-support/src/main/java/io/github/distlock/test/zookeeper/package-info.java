@@ -16,9 +16,11 @@
  */
 /**
  * Real ZooKeeper servers for tests: one in-process server per test class
- * ({@link io.github.distlock.test.zookeeper.ZooKeeperServerExtension}), a TCP proxy that freezes
- * or cuts a client's connection, and helpers to connect, expire a session and read what the
- * server holds. Needs {@code curator-test} on the test class path.
+ * ({@link io.github.distlock.test.zookeeper.ZooKeeperServerExtension}, which needs
+ * {@code curator-test} on the test class path), servers and ensembles in JVMs of their own
+ * ({@link io.github.distlock.test.zookeeper.ZooKeeperProcesses}, which needs the
+ * {@code org.apache.zookeeper:zookeeper} jar), a TCP proxy that freezes or cuts a client's
+ * connection, and helpers to connect, expire a session and read what the server holds.
  * <p>
  * Test support: API for this project's tests and for tests of backends.
  */
