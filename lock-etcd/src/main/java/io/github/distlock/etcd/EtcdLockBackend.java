@@ -57,6 +57,10 @@ import org.jspecify.annotations.Nullable;
  * when a renewal gets through in time. A {@link io.github.distlock.core.engine.LockEngine} over it
  * is the registry users lock through; the engine is closed before the backend, and the jetcd
  * client is the caller's to close.
+ * <p>
+ * Past 400 lines (about 350 of code) for the SPI's jobs on etcd keys: acquiring, releasing,
+ * revoking and reading owners; the lease is {@link EtcdSession}'s and the queue of keys
+ * {@code Contenders}'.
  *
  * @since 0.1.0
  */

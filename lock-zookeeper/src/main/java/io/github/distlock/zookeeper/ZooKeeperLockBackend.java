@@ -55,6 +55,10 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * A {@link io.github.distlock.core.engine.LockEngine} over it is the registry users lock through;
  * the engine is closed before the backend, and the Curator client is the caller's to close.
+ * <p>
+ * Past 400 lines (about 370 of code) for the SPI's jobs on lock nodes: acquiring, releasing,
+ * revoking, reading owners and checking the server; the recipes and the session's states are
+ * classes of their own.
  *
  * @since 0.1.0
  */

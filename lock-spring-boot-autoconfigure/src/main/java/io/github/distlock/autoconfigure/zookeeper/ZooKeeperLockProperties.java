@@ -24,9 +24,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
 
 /**
- * Configuration properties of the ZooKeeper lock backend: the Curator client, where lock nodes
- * live, and what only this backend does (the local queue, interrupting a holder whose lock is
- * lost, the health check).
+ * Configuration properties of the ZooKeeper lock backend: the Curator client (with TLS, SASL
+ * and ACLs), where lock nodes live, and the health check. Its {@code local-queue},
+ * {@code lock-lost} and {@code revocation} groups are deprecated aliases of the backend-neutral
+ * properties. About half of its length is the javadoc of each property, which becomes the IDE's
+ * metadata.
  *
  * @since 0.1.0
  */

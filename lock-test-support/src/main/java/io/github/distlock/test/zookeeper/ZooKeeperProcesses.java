@@ -53,7 +53,8 @@ import org.jspecify.annotations.Nullable;
  * what a test needs when it kills a server with its connections, measures a server apart from
  * its clients, or configures TLS or SASL, which ZooKeeper turns into JVM-wide state. Each server
  * keeps its {@code zoo.cfg}, {@code data} and {@code zookeeper.log} in {@code zk<id>} under the
- * directory.
+ * directory. Half of its length is javadoc; one server's process and its files are classes of
+ * their own.
  *
  * @since 0.1.0
  */
