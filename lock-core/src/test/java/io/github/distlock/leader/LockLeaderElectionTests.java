@@ -31,7 +31,8 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockState;
-import io.github.distlock.test.memory.InMemoryLockRegistry;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -97,10 +98,10 @@ class LockLeaderElectionTests {
 		leader.join("doubt");
 		await().atMost(LONG).until(() -> leader.election("doubt").isLeader());
 		long epoch = leader.election("doubt").leadership().orElseThrow().epoch();
-		leader.registry.suspendConnection();
+		leader.backend.suspendConnection();
 		assertThat(leader.election("doubt").isLeader()).isFalse();
 		await().atMost(LONG).until(() -> leader.events.contains("revoked " + epoch + " IN_DOUBT"));
-		leader.registry.resumeConnection();
+		leader.backend.resumeConnection();
 		await().atMost(LONG).until(() -> leader.election("doubt").isLeader());
 		assertThat(leader.election("doubt").leadership().orElseThrow().epoch()).isEqualTo(epoch);
 		await().atMost(LONG).untilAsserted(() -> assertThat(leader.events).containsExactly("granted " + epoch,
@@ -117,7 +118,7 @@ class LockLeaderElectionTests {
 		// b waits in the queue before a's session ends, so that it is next
 		await().atMost(LONG).until(() -> b.registry.waiters().size() == 1);
 		long epoch = a.election("lost").leadership().orElseThrow().epoch();
-		a.registry.expireSession();
+		a.backend.expireSession();
 		assertThat(a.election("lost").isLeader()).isFalse();
 		await().atMost(LONG).until(() -> b.election("lost").isLeader());
 		long next = b.election("lost").leadership().orElseThrow().epoch();
@@ -150,7 +151,7 @@ class LockLeaderElectionTests {
 		await().atMost(LONG).until(() -> a.election("revoked-work").isLeader());
 		assertThatExceptionOfType(LeadershipLostException.class).isThrownBy(() -> a.election("revoked-work")
 			.executeAsLeader((leadership) -> {
-				a.registry.expireSession();
+				a.backend.expireSession();
 				return null;
 			}))
 			.withMessageContaining("'revoked-work'")
@@ -182,7 +183,7 @@ class LockLeaderElectionTests {
 			}
 		});
 		assertThat(working.await(10, TimeUnit.SECONDS)).isTrue();
-		a.registry.expireSession();
+		a.backend.expireSession();
 		assertThat(worker.get(10, TimeUnit.SECONDS)).isInstanceOf(LeadershipLostException.class);
 	}
 
@@ -194,7 +195,7 @@ class LockLeaderElectionTests {
 		CompletableFuture<Boolean> interruptedAfterwards = CompletableFuture.supplyAsync(() -> {
 			try {
 				a.election("interrupt-cleared").executeAsLeader((leadership) -> {
-					a.registry.expireSession();
+					a.backend.expireSession();
 					while (!Thread.currentThread().isInterrupted()) {
 						Thread.onSpinWait();
 					}
@@ -316,9 +317,9 @@ class LockLeaderElectionTests {
 		b.elections.start();
 		await().atMost(LONG).until(() -> b.registry.waiters().size() == 1);
 		// a's term is revoked, its task interrupted, and the task goes on all the same
-		a.registry.suspendConnection();
+		a.backend.suspendConnection();
 		await().atMost(LONG).until(() -> a.events.contains("revoked " + epochOf(a, "granted") + " IN_DOUBT"));
-		a.registry.resumeConnection();
+		a.backend.resumeConnection();
 		await().pollDelay(Duration.ofSeconds(11)).atMost(Duration.ofSeconds(12)).until(() -> true);
 		assertThat(leaders).as("the participants that led, while a's task still runs").containsExactly("a");
 		finish.countDown();
@@ -373,18 +374,21 @@ class LockLeaderElectionTests {
 
 		final List<String> events = new CopyOnWriteArrayList<>();
 
-		final InMemoryLockRegistry registry;
+		final InMemoryLockBackend backend;
+
+		final LockEngine registry;
 
 		final LeaderElections elections;
 
 		Participant(InMemoryLockService service, String id, LockLeaderElection.Options options) {
 			AtomicReference<LeaderElections> forward = new AtomicReference<>();
-			this.registry = new InMemoryLockRegistry(service, new LockListener() {
+			this.backend = new InMemoryLockBackend(service);
+			this.registry = new LockEngine(this.backend, new LockListener() {
 				@Override
 				public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
 					forward.get().onStateChanged(lock, previous, current);
 				}
-			});
+			}, LockEngine.Options.DEFAULTS);
 			this.elections = new LeaderElections(this.registry, id, options, new LeadershipListener() {
 				@Override
 				public void granted(Leadership leadership) {
@@ -411,6 +415,7 @@ class LockLeaderElectionTests {
 		void close() {
 			this.elections.close();
 			this.registry.close();
+			this.backend.close();
 		}
 
 	}
