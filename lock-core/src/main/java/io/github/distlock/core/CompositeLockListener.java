@@ -20,10 +20,13 @@ package io.github.distlock.core;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import io.github.distlock.annotation.LockFailurePolicy;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Calls several listeners in order; one that throws is logged and does not stop the others.
@@ -34,14 +37,29 @@ public final class CompositeLockListener implements LockListener {
 
 	private static final Log logger = LogFactory.getLog(CompositeLockListener.class);
 
-	private final List<LockListener> listeners;
+	private final Supplier<List<LockListener>> listeners;
 
 	public CompositeLockListener(List<? extends LockListener> listeners) {
-		this.listeners = List.copyOf(listeners);
+		List<LockListener> copy = List.copyOf(listeners);
+		this.listeners = () -> copy;
+	}
+
+	private CompositeLockListener(Supplier<List<LockListener>> listeners) {
+		this.listeners = listeners;
+	}
+
+	/**
+	 * Calls, in order, the listeners that the supplier gives when the first event comes: for
+	 * listeners looked up late, such as beans that may depend on what this listener is given to.
+	 * @param listeners asked once, at the first event
+	 * @return the listener
+	 */
+	public static CompositeLockListener lookedUpAtFirstEvent(Supplier<? extends List<? extends LockListener>> listeners) {
+		return new CompositeLockListener(SingletonSupplier.of(() -> List.copyOf(listeners.get())));
 	}
 
 	private void each(Consumer<LockListener> event) {
-		for (LockListener listener : this.listeners) {
+		for (LockListener listener : this.listeners.get()) {
 			try {
 				event.accept(listener);
 			}

@@ -17,19 +17,10 @@
 
 package io.github.distlock.autoconfigure;
 
-import java.time.Duration;
-import java.util.function.Supplier;
-
-import io.github.distlock.annotation.LockFailurePolicy;
-import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.CompositeLockListener;
-import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockListener;
-import io.github.distlock.core.LockRequest;
-import io.github.distlock.core.LockState;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.util.function.SingletonSupplier;
 
 /**
  * The application's {@link LockListener} beans, in order, as the one listener that the lock
@@ -42,7 +33,7 @@ final class LockListeners {
 	private final LockListener listener;
 
 	LockListeners(ObjectProvider<LockListener> listeners) {
-		this.listener = new Deferred(SingletonSupplier.of(() -> new CompositeLockListener(listeners.orderedStream().toList())));
+		this.listener = CompositeLockListener.lookedUpAtFirstEvent(() -> listeners.orderedStream().toList());
 	}
 
 	/**
@@ -51,46 +42,6 @@ final class LockListeners {
 	 */
 	LockListener listener() {
 		return this.listener;
-	}
-
-	private record Deferred(Supplier<LockListener> listeners) implements LockListener {
-
-		@Override
-		public void onAcquisitionStarted(LockRequest request) {
-			this.listeners.get().onAcquisitionStarted(request);
-		}
-
-		@Override
-		public void onAcquired(AcquiredLock lock, Duration waited) {
-			this.listeners.get().onAcquired(lock, waited);
-		}
-
-		@Override
-		public void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
-			this.listeners.get().onAcquisitionFailed(request, waited, failure);
-		}
-
-		@Override
-		public void onReleased(AcquiredLock lock, Duration held) {
-			this.listeners.get().onReleased(lock, held);
-		}
-
-		@Override
-		public void onRevocationRequested(AcquiredLock lock) {
-			this.listeners.get().onRevocationRequested(lock);
-		}
-
-		@Override
-		public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
-			this.listeners.get().onStateChanged(lock, previous, current);
-		}
-
-		@Override
-		public void onFailurePolicyApplied(LockRequest request, LockFailurePolicy policy,
-				DistributedLockException failure) {
-			this.listeners.get().onFailurePolicyApplied(request, policy, failure);
-		}
-
 	}
 
 }

@@ -18,17 +18,11 @@
 package io.github.distlock.core.memory;
 
 import java.time.Duration;
-import java.util.function.Supplier;
 
-import io.github.distlock.annotation.LockFailurePolicy;
-import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.CompositeLockListener;
-import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
-import io.github.distlock.core.LockRequest;
-import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
@@ -173,8 +167,7 @@ public class InMemoryLockingConfiguration {
 	 * gives them to the engine and to the interceptor.
 	 */
 	private static LockListener listenersOf(ObjectProvider<LockListener> listeners) {
-		return new DeferredListener(
-				SingletonSupplier.of(() -> new CompositeLockListener(listeners.orderedStream().toList())));
+		return CompositeLockListener.lookedUpAtFirstEvent(() -> listeners.orderedStream().toList());
 	}
 
 	/**
@@ -216,46 +209,6 @@ public class InMemoryLockingConfiguration {
 		public void registerBeanDefinitions(AnnotationMetadata importingClassMetadata,
 				BeanDefinitionRegistry registry) {
 			AopConfigUtils.registerAutoProxyCreatorIfNecessary(registry);
-		}
-
-	}
-
-	private record DeferredListener(Supplier<LockListener> listeners) implements LockListener {
-
-		@Override
-		public void onAcquisitionStarted(LockRequest request) {
-			this.listeners.get().onAcquisitionStarted(request);
-		}
-
-		@Override
-		public void onAcquired(AcquiredLock lock, Duration waited) {
-			this.listeners.get().onAcquired(lock, waited);
-		}
-
-		@Override
-		public void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
-			this.listeners.get().onAcquisitionFailed(request, waited, failure);
-		}
-
-		@Override
-		public void onReleased(AcquiredLock lock, Duration held) {
-			this.listeners.get().onReleased(lock, held);
-		}
-
-		@Override
-		public void onRevocationRequested(AcquiredLock lock) {
-			this.listeners.get().onRevocationRequested(lock);
-		}
-
-		@Override
-		public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
-			this.listeners.get().onStateChanged(lock, previous, current);
-		}
-
-		@Override
-		public void onFailurePolicyApplied(LockRequest request, LockFailurePolicy policy,
-				DistributedLockException failure) {
-			this.listeners.get().onFailurePolicyApplied(request, policy, failure);
 		}
 
 	}
