@@ -107,6 +107,12 @@ final class Acquisitions {
 			Thread.currentThread().interrupt();
 			throw new LockInterruptedException(key, path, ex);
 		}
+		catch (LockLostException ex) {
+			// the backend may know of the loss before its event reached the engine: the caller
+			// who is told the lock is lost finds its handles lost too
+			this.states.follow();
+			throw ex;
+		}
 		catch (RuntimeException ex) {
 			if (ex instanceof DistributedLockException) {
 				throw ex;

@@ -25,6 +25,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -135,6 +136,35 @@ class LockEngineTests {
 		assertThat(outer.state()).isEqualTo(LockState.LOST);
 		outer.close();
 		assertThat(this.service.entriesOf("doubt-lost")).isEmpty();
+	}
+
+	/**
+	 * The backend knows the lock is lost before it has told the engine (its event is on its way):
+	 * a re-entry refused as lost leaves the outer handle lost too, and listeners told, when the
+	 * caller sees the refusal.
+	 */
+	@Test
+	void reentryRefusedAsLostFindsTheOuterHandleLostBeforeTheBackendToldTheEngine() {
+		SinglePermitBackend backend = new SinglePermitBackend(new Semaphore(1));
+		List<LockState> told = new CopyOnWriteArrayList<>();
+		LockEngine engine = new LockEngine(backend, new LockListener() {
+			@Override
+			public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
+				told.add(current);
+			}
+		}, LockEngine.Options.DEFAULTS);
+		LockHandle outer = engine.acquire(request("late-news", LockType.MUTEX, LONG));
+		backend.loseWithoutTelling();
+
+		assertThatExceptionOfType(LockLostException.class)
+			.isThrownBy(() -> engine.acquire(request("late-news", LockType.MUTEX, LONG)))
+			.withMessageContaining("'late-news'");
+
+		assertThat(outer.state()).isEqualTo(LockState.LOST);
+		assertThat(told).containsExactly(LockState.LOST);
+		outer.close();
+		assertThat(engine.locksInUse()).isZero();
+		engine.close();
 	}
 
 	// ---- interrupt on loss -----------------------------------------------------------------------
@@ -469,6 +499,8 @@ class LockEngineTests {
 		private volatile Runnable onRevocationRequested = () -> {
 		};
 
+		private volatile LockState state = LockState.HELD;
+
 		SinglePermitBackend(Semaphore permit) {
 			this.permit = permit;
 		}
@@ -479,6 +511,11 @@ class LockEngineTests {
 
 		int handOffs() {
 			return this.handOffs.get();
+		}
+
+		/** Its locks are lost from now on, and the engine is not told (as if the event were late). */
+		void loseWithoutTelling() {
+			this.state = LockState.LOST;
 		}
 
 		/** Makes each revocation watch throw this from now on, or none for {@code null}. */
@@ -547,7 +584,7 @@ class LockEngineTests {
 
 			@Override
 			public LockState state() {
-				return LockState.HELD;
+				return SinglePermitBackend.this.state;
 			}
 
 			@Override
