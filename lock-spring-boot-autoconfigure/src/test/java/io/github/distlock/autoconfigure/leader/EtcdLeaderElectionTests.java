@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.leader;
+package io.github.distlock.autoconfigure.leader;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -25,8 +25,11 @@ import io.github.distlock.annotation.LeaderOnly;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
-import io.github.distlock.autoconfigure.leader.LeaderElectionAutoConfiguration;
 import io.github.distlock.etcd.EtcdLockBackend;
+import io.github.distlock.leader.LeaderContext;
+import io.github.distlock.leader.LeaderElection;
+import io.github.distlock.leader.LeaderElections;
+import io.github.distlock.leader.Leadership;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

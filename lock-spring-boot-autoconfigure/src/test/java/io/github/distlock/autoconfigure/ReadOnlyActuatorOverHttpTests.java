@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.actuate;
+package io.github.distlock.autoconfigure;
 
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.interceptor;
+package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -24,8 +24,6 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import io.github.distlock.autoconfigure.etcd.EtcdLockAutoConfiguration;
 import io.github.distlock.autoconfigure.zookeeper.ZooKeeperLockAutoConfiguration;
 import io.github.distlock.core.LockContext;

@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package io.github.distlock.actuate;
+package io.github.distlock.autoconfigure;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 
 import com.jayway.jsonpath.DocumentContext;
 import com.jayway.jsonpath.JsonPath;
+import io.github.distlock.actuate.LocksEndpoint;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockOperations;
