@@ -124,11 +124,14 @@ final class Report {
 		if (!out.isEmpty()) {
 			out.append('\n');
 		}
-		boolean toPeer = peerHasIt && this.measurements.stream().anyMatch((m) -> m.implementation() == Implementation.PEER);
+		boolean toPeer = peerHasIt
+				&& this.measurements.stream().anyMatch((m) -> m.implementation() == Implementation.PEER);
 		out.append("### Summary: ").append(title)
 			.append(toPeer ? " (ratio to the reference; to Redisson)\n\n" : " (ratio to the reference)\n\n")
-			.append(summary((cell, reference, peer) -> format.apply(cell.median(metric)) + " ("
-					+ ratio(cell, reference, metric) + (toPeer ? "; Redisson " + ratio(cell, peer, metric) : "") + ")"));
+			.append(summary((cell, reference, peer) -> Double.isFinite(cell.median(metric))
+					? format.apply(cell.median(metric)) + " (" + ratio(cell, reference, metric)
+							+ (toPeer ? "; Redisson " + ratio(cell, peer, metric) : "") + ")"
+					: "—"));
 	}
 
 	private String summary(SummaryCell format) {
