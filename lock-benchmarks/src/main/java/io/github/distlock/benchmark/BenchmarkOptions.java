@@ -45,6 +45,8 @@ import org.springframework.boot.convert.DurationStyle;
  * reaper to remove the emptied lock nodes (20m, 2m)</li>
  * <li>{@code bench.starter}: extra properties of the starter's Spring context, as
  * {@code name=value} pairs separated by commas (none); for comparing its options</li>
+ * <li>{@code bench.redis}: the Redis server of the Redisson peer ({@code redis://127.0.0.1:6379});
+ * when it does not answer, the run leaves Redisson out and says so</li>
  * <li>{@code bench.output}: directory of the result files ({@code target})</li>
  * </ul>
  *
@@ -58,11 +60,12 @@ import org.springframework.boot.convert.DurationStyle;
  * @param memoryKeys keys locked by the memory check
  * @param reaperWait the memory check's wait for the container reaper
  * @param starterProperties extra properties of the starter's Spring context
+ * @param redis the Redis server of the Redisson peer
  * @param output directory of the result files
  */
 record BenchmarkOptions(String mode, boolean quick, List<Scenario> scenarios, List<Implementation> implementations,
 		Duration warmup, Duration duration, int repetitions, int memoryKeys, Duration reaperWait,
-		Map<String, String> starterProperties, Path output) {
+		Map<String, String> starterProperties, String redis, Path output) {
 
 	static BenchmarkOptions fromSystemProperties() {
 		boolean quick = Boolean.parseBoolean(property("bench.quick", "false"));
@@ -78,7 +81,7 @@ record BenchmarkOptions(String mode, boolean quick, List<Scenario> scenarios, Li
 				Integer.parseInt(property("bench.repetitions", quick ? "3" : "5")),
 				Integer.parseInt(property("bench.memory.keys", quick ? "20000" : "1000000")),
 				duration("bench.memory.reaperWait", quick ? "2m" : "20m"), pairs(property("bench.starter", "")),
-				Path.of(property("bench.output", "target")).toAbsolutePath());
+				property("bench.redis", RedissonLocks.DEFAULT_ADDRESS), Path.of(property("bench.output", "target")).toAbsolutePath());
 		if (options.repetitions() < 1 || options.memoryKeys() < 1 || options.duration().isZero()
 				|| options.duration().isNegative() || options.warmup().isNegative()) {
 			throw new IllegalArgumentException("Options out of range: " + options);

@@ -18,7 +18,8 @@
 package io.github.distlock.benchmark;
 
 /**
- * The lock implementations measured on etcd, in table order. Each uses its own keys.
+ * The lock implementations measured on etcd, in table order. Each uses its own keys; the
+ * Redisson peer its own Redis keys.
  */
 enum EtcdImplementation {
 
@@ -32,10 +33,16 @@ enum EtcdImplementation {
 	LOCK_OPERATIONS("LockOperations.execute", true),
 
 	/** A {@code @DistributedLock} bean method on the etcd backend, called through its proxy. */
-	ANNOTATED("@DistributedLock method", true);
+	ANNOTATED("@DistributedLock method", true),
+
+	/** Redisson's {@code RLock} on a single Redis server ({@link RedissonLocks}): a peer, not on etcd. */
+	REDISSON(Implementation.REDISSON.label(), true);
 
 	/** The implementation that ratios are taken against. */
 	static final EtcdImplementation REFERENCE = JETCD_LOCK;
+
+	/** The peer that the second ratios are taken against. */
+	static final EtcdImplementation PEER = REDISSON;
 
 	private final String label;
 
@@ -53,6 +60,11 @@ enum EtcdImplementation {
 	/** Whether it excludes other holders, so that overlapping critical sections mean a fault. */
 	boolean isLock() {
 		return this.lock;
+	}
+
+	/** Whether it runs on the etcd server, so that etcd's message counter measures it. */
+	boolean onEtcd() {
+		return this != REDISSON;
 	}
 
 }

@@ -31,6 +31,7 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.support.CloseableClient;
 import io.etcd.jetcd.support.Observers;
 import io.github.distlock.core.LockOperations;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -40,7 +41,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Everything the etcd run needs: a raw jetcd client (for the floor and etcd's lock service) with
  * a kept-alive lease per cycling thread, and a Spring application context with the starter on
  * the etcd backend (which builds its own client and lease, as in an application), both on the
- * same server.
+ * same server; and, when the run has it, the Redisson peer.
  * <p>
  * A lease per thread, because etcd's lock service keys a lock by its name and lease: two
  * threads that share a lease share the lock (a shared lease let two of 16 threads into the
@@ -63,9 +64,12 @@ final class EtcdLockClients implements AutoCloseable {
 
 	private final LockedMethods lockedMethods;
 
-	private EtcdLockClients(Client raw, ConfigurableApplicationContext context) {
+	private final @Nullable RedissonLocks redisson;
+
+	private EtcdLockClients(Client raw, ConfigurableApplicationContext context, @Nullable RedissonLocks redisson) {
 		this.raw = raw;
 		this.context = context;
+		this.redisson = redisson;
 		this.operations = context.getBean(LockOperations.class);
 		this.lockedMethods = context.getBean(LockedMethods.class);
 	}
@@ -75,11 +79,12 @@ final class EtcdLockClients implements AutoCloseable {
 	 * @param endpoint the server's client URL
 	 * @param rootPath the starter's {@code distributed-lock.etcd.root-path}
 	 * @param starterProperties more properties of the Spring context
+	 * @param redisson the Redisson peer, or {@code null} when the run has none (not owned: its opener closes it)
 	 * @return the clients
 	 * @throws Exception if etcd does not grant the raw lease
 	 */
-	static EtcdLockClients connect(String endpoint, String rootPath, Map<String, String> starterProperties)
-			throws Exception {
+	static EtcdLockClients connect(String endpoint, String rootPath, Map<String, String> starterProperties,
+			@Nullable RedissonLocks redisson) throws Exception {
 		Client raw = Client.builder().endpoints(endpoint).build();
 		try {
 			Map<String, Object> properties = new LinkedHashMap<>();
@@ -95,7 +100,7 @@ final class EtcdLockClients implements AutoCloseable {
 				.logStartupInfo(false)
 				.properties(properties)
 				.run();
-			EtcdLockClients clients = new EtcdLockClients(raw, context);
+			EtcdLockClients clients = new EtcdLockClients(raw, context, redisson);
 			try {
 				clients.grantLeases(Arrays.stream(Scenario.values()).mapToInt(Scenario::threads).max().orElse(1));
 			}
@@ -130,6 +135,7 @@ final class EtcdLockClients implements AutoCloseable {
 						return null;
 					});
 			case ANNOTATED -> this.lockedMethods::cycle;
+			case REDISSON -> RedissonLocks.contender(this.redisson);
 		};
 	}
 

@@ -34,10 +34,11 @@ import io.github.distlock.test.etcd.EtcdServer;
 
 /**
  * The etcd run ({@code bench.mode=etcd}): the starter on its etcd backend beside etcd's own lock
- * service through raw jetcd, in the in-JVM scenarios, against one etcd server process. Like the
- * ZooKeeper run: a warm-up window per implementation, then the repetitions with the
- * implementations taking turns; etcd's gRPC message counter read just before and after each
- * window.
+ * service through raw jetcd, in the in-JVM scenarios, against one etcd server process, and the
+ * Redisson peer against the Redis server of {@code bench.redis} when Redisson is selected (left
+ * out, with a line in the report, when that does not answer). Like the ZooKeeper run: a warm-up
+ * window per implementation, then the repetitions with the implementations taking turns; etcd's
+ * gRPC message counter read just before and after each window.
  */
 final class EtcdThroughputRun {
 
@@ -53,6 +54,9 @@ final class EtcdThroughputRun {
 	private final Resources resources;
 
 	private final List<Result> results = new ArrayList<>();
+
+	/** Every etcd implementation, and the peer when it is selected and Redis answers. */
+	private List<EtcdImplementation> implementations = List.of();
 
 	EtcdThroughputRun(BenchmarkOptions options, Resources resources) {
 		this.options = options;
@@ -75,18 +79,39 @@ final class EtcdThroughputRun {
 		String version = etcdVersion(server);
 		LockBenchmark.say("etcd " + version + " server process " + server.pid() + " on " + server.endpoint());
 		LockBenchmark.say(this.options.describe());
-		EtcdLockClients clients = this.resources
-			.add(EtcdLockClients.connect(server.endpoint(), STARTER_ROOT, this.options.starterProperties()));
+		RedissonLocks.OfRun peer = peer();
+		EtcdLockClients clients = this.resources.add(EtcdLockClients.connect(server.endpoint(), STARTER_ROOT,
+				this.options.starterProperties(), peer.locks()));
 		List<Scenario> scenarios = scenarios();
 		for (Scenario scenario : scenarios) {
 			measure(server, clients, scenario);
 		}
 		Duration took = Duration.ofNanos(System.nanoTime() - began);
-		return header(version, took, loadBefore) + table(scenarios, "cycles/s", Result::cyclesPerSecond, "%.0f")
-				+ table(scenarios, "p99 of a cycle, ms", Result::p99Millis, "%.2f")
-				+ table(scenarios, "etcd gRPC messages per cycle", Result::messagesPerCycle, "%.2f")
-				+ table(scenarios, "caller-thread CPU per cycle, µs", Result::callerCpuMicros, "%.0f")
+		return header(version, took, loadBefore, peer.reportLine())
+				+ table(scenarios, "cycles/s", Result::cyclesPerSecond, "%.0f", true)
+				+ table(scenarios, "p99 of a cycle, ms", Result::p99Millis, "%.2f", true)
+				+ table(scenarios, "etcd gRPC messages per cycle", Result::messagesPerCycle, "%.2f", false)
+				+ table(scenarios, "caller-thread CPU per cycle, µs", Result::callerCpuMicros, "%.0f", true)
 				+ faults(scenarios);
+	}
+
+	/**
+	 * Connects the Redisson peer if it is selected ({@code bench.implementations}, as in the
+	 * ZooKeeper run); leaves it out of the run if Redis does not answer.
+	 */
+	private RedissonLocks.OfRun peer() {
+		List<EtcdImplementation> etcd = Arrays.stream(EtcdImplementation.values())
+			.filter((implementation) -> implementation != EtcdImplementation.PEER)
+			.toList();
+		this.implementations = etcd;
+		if (!this.options.implementations().contains(Implementation.PEER)) {
+			return new RedissonLocks.OfRun(null, "- Peer: Redisson not selected (bench.implementations).");
+		}
+		RedissonLocks.OfRun peer = RedissonLocks.forRun(this.options.redis(), this.resources);
+		if (peer.present()) {
+			this.implementations = Arrays.asList(EtcdImplementation.values());
+		}
+		return peer;
 	}
 
 	/** The selected scenarios that run in one JVM: the etcd run has no worker processes. */
@@ -95,7 +120,7 @@ final class EtcdThroughputRun {
 	}
 
 	private void measure(EtcdServer server, EtcdLockClients clients, Scenario scenario) throws Exception {
-		EtcdImplementation[] implementations = EtcdImplementation.values();
+		List<EtcdImplementation> implementations = this.implementations;
 		if (!this.options.warmup().isZero()) {
 			LockBenchmark.say(scenario.id() + ": warm-up " + BenchmarkOptions.format(this.options.warmup())
 					+ " per implementation");
@@ -104,17 +129,17 @@ final class EtcdThroughputRun {
 			}
 		}
 		for (int repetition = 0; repetition < this.options.repetitions(); repetition++) {
-			for (int k = 0; k < implementations.length; k++) {
-				EtcdImplementation implementation = implementations[(k + repetition) % implementations.length];
+			for (int k = 0; k < implementations.size(); k++) {
+				EtcdImplementation implementation = implementations.get((k + repetition) % implementations.size());
 				long before = grpcMessages(server);
 				WindowResult window = window(clients, scenario, implementation, this.options.duration());
 				long messages = grpcMessages(server) - before;
 				Result result = new Result(scenario, implementation, window, messages);
 				this.results.add(result);
-				LockBenchmark.say(String.format(Locale.ROOT, "%s %s #%d: %.0f cycles/s, p99 %.2f ms, %.2f messages/cycle%s",
+				LockBenchmark.say(String.format(Locale.ROOT, "%s %s #%d: %.0f cycles/s, p99 %.2f ms, %s messages/cycle%s",
 						scenario.id(), implementation.name(), repetition + 1, result.cyclesPerSecond(), result.p99Millis(),
-						result.messagesPerCycle(), (window.errors() > 0) ? ", errors " + window.errors() + ": "
-								+ window.firstError() : ""));
+						Report.decimal(result.messagesPerCycle()), (window.errors() > 0) ? ", errors " + window.errors()
+								+ ": " + window.firstError() : ""));
 			}
 		}
 	}
@@ -149,26 +174,39 @@ final class EtcdThroughputRun {
 				HttpResponse.BodyHandlers.ofString()).body();
 	}
 
-	private String table(List<Scenario> scenarios, String title, ToDoubleFunction<Result> metric, String format) {
+	/**
+	 * One table: the metric's median and its ratio to etcd's lock service, per scenario and
+	 * implementation, and its ratio to the peer where the peer has the metric and was measured.
+	 */
+	private String table(List<Scenario> scenarios, String title, ToDoubleFunction<Result> metric, String format,
+			boolean peerHasIt) {
+		boolean toPeer = peerHasIt && this.implementations.contains(EtcdImplementation.PEER);
 		List<String> header = new ArrayList<>(List.of("scenario"));
-		Arrays.stream(EtcdImplementation.values()).forEach((implementation) -> header.add(implementation.label()));
+		this.implementations.forEach((implementation) -> header.add(implementation.label()));
 		MarkdownTable table = new MarkdownTable(header.toArray(String[]::new));
 		for (Scenario scenario : scenarios) {
 			double reference = median(scenario, EtcdImplementation.REFERENCE, metric);
+			double peer = median(scenario, EtcdImplementation.PEER, metric);
 			List<String> row = new ArrayList<>(List.of(scenario.label()));
-			for (EtcdImplementation implementation : EtcdImplementation.values()) {
+			for (EtcdImplementation implementation : this.implementations) {
 				double value = median(scenario, implementation, metric);
-				row.add(String.format(Locale.ROOT, format + " (×%.2f)", value, value / reference));
+				row.add(Double.isFinite(value) ? String.format(Locale.ROOT, format, value) + " (" + ratio(value, reference)
+						+ (toPeer ? "; Redisson " + ratio(value, peer) : "") + ")" : "—");
 			}
 			table.row(row);
 		}
-		return "## " + title + " (ratio to " + EtcdImplementation.REFERENCE.label() + ")\n\n" + table + "\n";
+		return "## " + title + " (ratio to " + EtcdImplementation.REFERENCE.label() + (toPeer ? "; to Redisson" : "")
+				+ ")\n\n" + table + "\n";
+	}
+
+	private static String ratio(double value, double base) {
+		return (base > 0 && Double.isFinite(base)) ? String.format(Locale.ROOT, "×%.2f", value / base) : "—";
 	}
 
 	private String faults(List<Scenario> scenarios) {
 		MarkdownTable table = new MarkdownTable("scenario", "implementation", "cycles", "overlaps", "errors");
 		for (Scenario scenario : scenarios) {
-			for (EtcdImplementation implementation : EtcdImplementation.values()) {
+			for (EtcdImplementation implementation : this.implementations) {
 				List<Result> cell = cell(scenario, implementation);
 				table.row(List.of(scenario.label(), implementation.label(),
 						String.valueOf(cell.stream().mapToLong((r) -> r.window().cycles()).sum()),
@@ -195,9 +233,9 @@ final class EtcdThroughputRun {
 			.toList();
 	}
 
-	private String header(String version, Duration took, double loadBefore) {
+	private String header(String version, Duration took, double loadBefore, String peerLine) {
 		Runtime runtime = Runtime.getRuntime();
-		return String.join("\n", "# Lock benchmark on etcd: the starter beside raw jetcd", "",
+		return String.join("\n", "# Lock benchmark on etcd: the starter beside raw jetcd and Redisson", "",
 				"- Run: " + LockBenchmark.now() + ", " + took.toMinutes() + "m " + took.toSecondsPart() + "s; "
 						+ this.options.describe() + "; within a repetition the implementations take turns, the "
 						+ "first one rotating.",
@@ -213,10 +251,11 @@ final class EtcdThroughputRun {
 						+ "client with a lease (30 s, kept alive) per cycling thread for its `Lock` calls (etcd's lock service keys a lock by name and lease, so threads sharing a lease would share the lock); every lock "
 						+ "waits up to " + LockClients.WAIT.toSeconds() + "s; the critical section only notes the "
 						+ "time and checks that no other thread of the process is inside on the same key.",
+				peerLine,
 				"- Every figure is the median over the repetitions, with its ratio to etcd's lock service through "
-						+ "jetcd. gRPC messages = Δ of etcd's `grpc_server_msg_received_total` (all methods, "
-						+ "keep-alives included) over the window / cycles. Caller CPU = CPU time of the threads "
-						+ "that ran the cycles / cycles.",
+						+ "jetcd and (\"Redisson ×\") to Redisson's RLock. gRPC messages = Δ of etcd's "
+						+ "`grpc_server_msg_received_total` (all methods, keep-alives included) over the window / "
+						+ "cycles. Caller CPU = CPU time of the threads that ran the cycles / cycles.",
 				"- Caveat: the server and the harness share the machine's cores, and the window is short: "
 						+ "differences within the spread between repetitions are noise.",
 				"", "");
@@ -237,8 +276,10 @@ final class EtcdThroughputRun {
 			return this.window.cycleMillis(0.99);
 		}
 
+		/** etcd's messages per cycle; NaN for the Redisson peer, which is not on etcd. */
 		double messagesPerCycle() {
-			return (this.window.cycles() > 0) ? (double) this.messages / this.window.cycles() : Double.NaN;
+			return (this.window.cycles() > 0 && this.implementation.onEtcd())
+					? (double) this.messages / this.window.cycles() : Double.NaN;
 		}
 
 		double callerCpuMicros() {

@@ -21,7 +21,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The lock implementations measured, in table order. Each uses its own ZooKeeper paths.
+ * The lock implementations measured, in table order. Each uses its own ZooKeeper paths; the
+ * Redisson peer its own Redis keys.
  */
 enum Implementation {
 
@@ -38,10 +39,16 @@ enum Implementation {
 	LOCK_OPERATIONS("lock-operations", "LockOperations.execute"),
 
 	/** A {@code @DistributedLock} bean method called through its proxy. */
-	ANNOTATED("annotated", "@DistributedLock method");
+	ANNOTATED("annotated", "@DistributedLock method"),
+
+	/** Redisson's {@code RLock} on a single Redis server ({@link RedissonLocks}): a peer, not on ZooKeeper. */
+	REDISSON("redisson", "Redisson RLock (Redis, not consensus)");
 
 	/** The implementation that ratios are taken against. */
 	static final Implementation REFERENCE = CURATOR_PER_THREAD;
+
+	/** The peer that the second ratios are taken against. */
+	static final Implementation PEER = REDISSON;
 
 	private final String id;
 
@@ -63,6 +70,11 @@ enum Implementation {
 	/** Whether it excludes other holders, so that overlapping critical sections mean a fault. */
 	boolean isLock() {
 		return this != FLOOR;
+	}
+
+	/** Whether it runs on the ZooKeeper server, so that the server's counters measure it. */
+	boolean onZooKeeper() {
+		return this != REDISSON;
 	}
 
 	static Implementation fromId(String id) {

@@ -45,7 +45,8 @@ import org.springframework.boot.SpringBootVersion;
  * {@code etcd-benchmark-results.md}; each in {@code bench.output} and on stdout. Options are
  * system properties: see {@link BenchmarkOptions}. It reports; it asserts nothing. Every
  * process it starts (the ZooKeeper server, the workers) is stopped before it exits, also on
- * failure or Ctrl-C, and exits by itself if this JVM is killed.
+ * failure or Ctrl-C, and exits by itself if this JVM is killed. The Redis server of the Redisson
+ * peer ({@link RedissonLocks}) is the machine's own: it is neither started nor stopped here.
  * <p>
  * Why a main rather than JMH: the scenarios need one ZooKeeper server process shared by all of
  * them, worker JVMs started together behind a barrier and reporting their own cycles, and the

@@ -40,7 +40,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Everything one process needs to run every implementation: a raw Curator client (for the floor
  * and the raw recipes) and a Spring application context with the starter's auto-configuration
  * (which builds its own client, as in an application), both on the same server and with the
- * same client settings (the starter's defaults).
+ * same client settings (the starter's defaults); and, when the run has it, the process's Redisson
+ * peer (not owned: its opener closes it).
  */
 final class LockClients implements AutoCloseable {
 
@@ -60,9 +61,12 @@ final class LockClients implements AutoCloseable {
 
 	private final Map<String, InterProcessMutex> sharedMutexes = new ConcurrentHashMap<>();
 
-	private LockClients(CuratorFramework raw, ConfigurableApplicationContext context) {
+	private final @Nullable RedissonLocks redisson;
+
+	private LockClients(CuratorFramework raw, ConfigurableApplicationContext context, @Nullable RedissonLocks redisson) {
 		this.raw = raw;
 		this.context = context;
+		this.redisson = redisson;
 		this.operations = context.getBean(LockOperations.class);
 		this.lockedMethods = context.getBean(LockedMethods.class);
 	}
@@ -72,11 +76,12 @@ final class LockClients implements AutoCloseable {
 	 * @param connectString the server
 	 * @param rootPath the starter's {@code distributed-lock.zookeeper.root-path}
 	 * @param starterProperties more properties of the Spring context
+	 * @param redisson this process's Redisson peer, or {@code null} when the run has none
 	 * @return the clients
 	 * @throws InterruptedException if interrupted while connecting
 	 */
-	static LockClients connect(String connectString, String rootPath, Map<String, String> starterProperties)
-			throws InterruptedException {
+	static LockClients connect(String connectString, String rootPath, Map<String, String> starterProperties,
+			@Nullable RedissonLocks redisson) throws InterruptedException {
 		CuratorFramework raw = CuratorFrameworkFactory.builder()
 			.connectString(connectString)
 			.sessionTimeoutMs(30_000)
@@ -100,7 +105,7 @@ final class LockClients implements AutoCloseable {
 				.logStartupInfo(false)
 				.properties(properties)
 				.run();
-			return new LockClients(raw, context);
+			return new LockClients(raw, context, redisson);
 		}
 		catch (RuntimeException | InterruptedException ex) {
 			if (context != null) {
@@ -129,6 +134,7 @@ final class LockClients implements AutoCloseable {
 				return null;
 			});
 			case ANNOTATED -> this.lockedMethods::cycle;
+			case REDISSON -> RedissonLocks.contender(this.redisson);
 		};
 	}
 

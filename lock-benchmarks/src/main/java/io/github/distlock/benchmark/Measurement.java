@@ -27,7 +27,8 @@ import java.util.List;
  * @param repetition which repetition (from 0)
  * @param total every process's cycles together
  * @param processes each process's own (one element for the in-JVM scenarios)
- * @param server what the server counted during the window
+ * @param server what the ZooKeeper server counted during the window (not a measure of the
+ * Redisson peer, which is not on it: its per-cycle counts are NaN)
  */
 record Measurement(Scenario scenario, Implementation implementation, int repetition, WindowResult total,
 		List<WindowResult> processes, ServerCounters server) {
@@ -80,14 +81,16 @@ record Measurement(Scenario scenario, Implementation implementation, int repetit
 	}
 
 	private double perCycle(long count) {
-		return (this.total.cycles() > 0) ? (double) count / this.total.cycles() : Double.NaN;
+		return (this.total.cycles() > 0 && this.implementation.onZooKeeper()) ? (double) count / this.total.cycles()
+				: Double.NaN;
 	}
 
 	/** One line of progress. */
 	String describe() {
 		StringBuilder line = new StringBuilder(String.format("%-20s %-16s rep %d: %7.0f cycles/s  p50 %s ms  p99 %s ms  "
-				+ "%.2f requests/cycle", this.scenario.id(), this.implementation.id(), this.repetition + 1,
-				cyclesPerSecond(), Report.millis(p50Millis()), Report.millis(p99Millis()), requestsPerCycle()));
+				+ "%s requests/cycle", this.scenario.id(), this.implementation.id(), this.repetition + 1,
+				cyclesPerSecond(), Report.millis(p50Millis()), Report.millis(p99Millis()),
+				Report.decimal(requestsPerCycle())));
 		if (this.processes.size() > 1) {
 			line.append("  shares");
 			for (int i = 0; i < this.processes.size(); i++) {

@@ -28,12 +28,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Main class of a worker process of the multi-process scenarios, started by {@link WorkerGroup}
- * with the harness's class path. It connects both clients, says it is ready, then runs the
- * windows the harness asks for through files in a shared directory, and writes what each gave.
+ * with the harness's class path. It connects both clients (and the Redisson peer when the run
+ * has it), says it is ready, then runs the windows the harness asks for through files in a
+ * shared directory, and writes what each gave.
  * <p>
- * Arguments: {@code --connect=HOST:PORT --dir=DIRECTORY --id=N [--starter=NAME=VALUE,...]}. In the directory:
+ * Arguments: {@code --connect=HOST:PORT --dir=DIRECTORY --id=N [--starter=NAME=VALUE,...]
+ * [--redis=redis://HOST:PORT]} (the last when the run has the Redisson peer). In the directory:
  * {@code ready-N} (written when connected), {@code command-K} (written by the harness:
  * {@code run IMPLEMENTATION SCENARIO START_EPOCH_MILLIS DURATION_NANOS} or {@code stop}),
  * {@code result-N-K} (a {@link WindowResult}) and {@code failed-N} (the error, if it fails).
@@ -52,8 +56,11 @@ public final class ProcessWorker {
 		Path dir = Path.of(options.get("dir"));
 		int id = Integer.parseInt(options.get("id"));
 		int status = 0;
-		try (LockClients clients = LockClients.connect(options.get("connect"), ThroughputRun.STARTER_ROOT,
-				BenchmarkOptions.pairs(options.getOrDefault("starter", "")))) {
+		@Nullable String redis = options.get("redis");
+		// a null resource is not closed; the peer is closed after the clients that use it
+		try (@Nullable RedissonLocks redisson = (redis != null) ? RedissonLocks.connect(redis) : null;
+				LockClients clients = LockClients.connect(options.get("connect"), ThroughputRun.STARTER_ROOT,
+						BenchmarkOptions.pairs(options.getOrDefault("starter", "")), redisson)) {
 			Files.writeString(dir.resolve("ready-" + id), "ready");
 			for (int n = 0;; n++) {
 				String[] command = awaitCommand(dir.resolve("command-" + n));

@@ -31,7 +31,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The results as Markdown: a table per scenario and summary tables. Every figure is the median
  * over the repetitions of that implementation in that scenario; ratios divide it by the
- * reference's median ({@link Implementation#REFERENCE}).
+ * reference's median ({@link Implementation#REFERENCE}) and by the peer's
+ * ({@link Implementation#PEER}, Redisson).
  */
 final class Report {
 
@@ -64,7 +65,7 @@ final class Report {
 		List<String> header = new ArrayList<>(List.of("implementation", "cycles/s", "min–max", "p50 ms", "p99 ms",
 				"requests/cycle", "writes", "reads", "fsyncs", "client CPU µs/cycle", "caller CPU µs/cycle",
 				"cycles/s vs ref", "p50 vs ref", "p99 vs ref", "requests vs ref", "client CPU vs ref",
-				"caller CPU vs ref"));
+				"caller CPU vs ref", "cycles/s vs Redisson", "p99 vs Redisson"));
 		boolean processes = scenario.processes() > 1;
 		if (processes) {
 			header.addAll(List.of("share of cycles per process", "p99 wait per process ms"));
@@ -72,6 +73,7 @@ final class Report {
 		header.addAll(List.of("overlaps", "errors"));
 		MarkdownTable table = new MarkdownTable(header.toArray(String[]::new));
 		Cell reference = cell(scenario, Implementation.REFERENCE);
+		Cell peer = cell(scenario, Implementation.PEER);
 		for (Implementation implementation : this.implementations) {
 			Cell cell = cell(scenario, implementation);
 			if (cell == null) {
@@ -87,7 +89,8 @@ final class Report {
 					ratio(cell, reference, Measurement::cyclesPerSecond), ratio(cell, reference, Measurement::p50Millis),
 					ratio(cell, reference, Measurement::p99Millis), ratio(cell, reference, Measurement::requestsPerCycle),
 					ratio(cell, reference, Measurement::cpuMicrosPerCycle),
-					ratio(cell, reference, Measurement::callerCpuMicrosPerCycle)));
+					ratio(cell, reference, Measurement::callerCpuMicrosPerCycle),
+					ratio(cell, peer, Measurement::cyclesPerSecond), ratio(cell, peer, Measurement::p99Millis)));
 			if (processes) {
 				row.add(perProcess(scenario, (p) -> String.format(Locale.ROOT, "%.0f%%",
 						cell.median((m) -> m.share(p)) * 100)));
@@ -103,23 +106,32 @@ final class Report {
 
 	String summaryTables() {
 		StringBuilder out = new StringBuilder();
-		summarySection(out, "cycles/s", Measurement::cyclesPerSecond, Report::integer);
-		summarySection(out, "p99 of a cycle, ms", Measurement::p99Millis, Report::millis);
-		summarySection(out, "ZooKeeper requests per cycle", Measurement::requestsPerCycle, Report::decimal);
-		summarySection(out, "client CPU per cycle, µs", Measurement::cpuMicrosPerCycle, Report::integer);
-		summarySection(out, "caller-thread CPU per cycle, µs", Measurement::callerCpuMicrosPerCycle, Report::integer);
+		summarySection(out, "cycles/s", Measurement::cyclesPerSecond, Report::integer, true);
+		summarySection(out, "p99 of a cycle, ms", Measurement::p99Millis, Report::millis, true);
+		summarySection(out, "ZooKeeper requests per cycle", Measurement::requestsPerCycle, Report::decimal, false);
+		summarySection(out, "client CPU per cycle, µs", Measurement::cpuMicrosPerCycle, Report::integer, true);
+		summarySection(out, "caller-thread CPU per cycle, µs", Measurement::callerCpuMicrosPerCycle, Report::integer,
+				true);
 		return out.toString();
 	}
 
-	/** One summary table: the metric's median and its ratio to the reference, per scenario and implementation. */
+	/**
+	 * One summary table: the metric's median and its ratio to the reference, per scenario and
+	 * implementation, and its ratio to the peer where the peer has the metric and was measured.
+	 */
 	private void summarySection(StringBuilder out, String title, ToDoubleFunction<Measurement> metric,
-			DoubleFunction<String> format) {
+			DoubleFunction<String> format, boolean peerHasIt) {
 		if (!out.isEmpty()) {
 			out.append('\n');
 		}
-		out.append("### Summary: ").append(title).append(" (ratio to the reference)\n\n")
-			.append(summary((cell, reference) -> format.apply(cell.median(metric)) + " ("
-					+ ratio(cell, reference, metric) + ")"));
+		boolean toPeer = peerHasIt
+				&& this.measurements.stream().anyMatch((m) -> m.implementation() == Implementation.PEER);
+		out.append("### Summary: ").append(title)
+			.append(toPeer ? " (ratio to the reference; to Redisson)\n\n" : " (ratio to the reference)\n\n")
+			.append(summary((cell, reference, peer) -> Double.isFinite(cell.median(metric))
+					? format.apply(cell.median(metric)) + " (" + ratio(cell, reference, metric)
+							+ (toPeer ? "; Redisson " + ratio(cell, peer, metric) : "") + ")"
+					: "—"));
 	}
 
 	private String summary(SummaryCell format) {
@@ -132,9 +144,10 @@ final class Report {
 			}
 			List<String> row = new ArrayList<>(List.of(scenario.label()));
 			Cell reference = cell(scenario, Implementation.REFERENCE);
+			Cell peer = cell(scenario, Implementation.PEER);
 			for (Implementation implementation : this.implementations) {
 				Cell cell = cell(scenario, implementation);
-				row.add((cell != null) ? format.apply(cell, reference) : "—");
+				row.add((cell != null) ? format.apply(cell, reference, peer) : "—");
 			}
 			table.row(row);
 		}
@@ -151,7 +164,9 @@ final class Report {
 		else {
 			note += " (each thread its own instance on the same path)";
 		}
-		return note + ". Floor: not a lock (no mutual exclusion), the least a lock node costs.";
+		return note + ". Floor: not a lock (no mutual exclusion), the least a lock node costs. Peer for the "
+				+ "\"vs Redisson\" columns: " + Implementation.PEER.label() + ", one Redis server, whose requests, "
+				+ "writes, reads and fsyncs ZooKeeper does not count (—).";
 	}
 
 	private String perProcess(Scenario scenario, Function<Integer, String> value) {
@@ -196,7 +211,7 @@ final class Report {
 	@FunctionalInterface
 	private interface SummaryCell {
 
-		String apply(Cell cell, @Nullable Cell reference);
+		String apply(Cell cell, @Nullable Cell reference, @Nullable Cell peer);
 
 	}
 

@@ -29,10 +29,12 @@ import io.github.distlock.test.zookeeper.ZooKeeperProcesses;
 
 /**
  * The throughput run: every selected implementation in every selected scenario against one
- * ZooKeeper server process. Per scenario, a warm-up window per implementation, then the
- * repetitions, the implementations interleaved within each repetition (and the starting one
- * rotated) so that drift and noise spread over all of them. The server's counters are read just
- * before and just after each window.
+ * ZooKeeper server process, and the Redisson peer against the Redis server of
+ * {@code bench.redis} (left out, with a line in the report, when that does not answer). Per
+ * scenario, a warm-up window per implementation, then the repetitions, the implementations
+ * interleaved within each repetition (and the starting one rotated) so that drift and noise
+ * spread over all of them. The ZooKeeper server's counters are read just before and just after
+ * each window.
  */
 final class ThroughputRun {
 
@@ -50,9 +52,13 @@ final class ThroughputRun {
 
 	private final List<Measurement> measurements = new ArrayList<>();
 
+	/** The selected implementations, less Redisson when Redis does not answer. */
+	private List<Implementation> implementations;
+
 	ThroughputRun(BenchmarkOptions options, Resources resources) {
 		this.options = options;
 		this.resources = resources;
+		this.implementations = options.implementations();
 	}
 
 	/**
@@ -70,12 +76,13 @@ final class ThroughputRun {
 		LockBenchmark.say("ZooKeeper " + zookeeperVersion + " server process " + server.pid(1) + " on "
 				+ server.connectString() + ", data in " + server.dataDirectory(1));
 		LockBenchmark.say(this.options.describe());
+		RedissonLocks.OfRun peer = peer();
 		LockClients clients = null;
 		for (Scenario scenario : this.options.scenarios()) {
 			if (scenario.processes() == 1) {
 				if (clients == null) {
 					clients = this.resources.add(LockClients.connect(server.connectString(), STARTER_ROOT,
-							this.options.starterProperties()));
+							this.options.starterProperties(), peer.locks()));
 				}
 				LockClients local = clients;
 				measure(server, scenario, (implementation, duration) -> List
@@ -84,7 +91,8 @@ final class ThroughputRun {
 			else {
 				long starting = System.nanoTime();
 				WorkerGroup group = this.resources.add(WorkerGroup.start(work.resolve("workers-" + scenario.id()),
-						scenario.processes(), server.connectString(), this.options.starterProperties()));
+						scenario.processes(), server.connectString(), this.options.starterProperties(),
+						peer.present() ? this.options.redis() : null));
 				LockBenchmark.say(scenario.processes() + " worker processes connected after "
 						+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - starting) + " ms");
 				try {
@@ -97,13 +105,25 @@ final class ThroughputRun {
 			}
 		}
 		Duration took = Duration.ofNanos(System.nanoTime() - began);
-		Report report = new Report(this.options.scenarios(), this.options.implementations(), this.measurements);
-		return header(zookeeperVersion, took, loadBefore) + "\n## Per scenario\n\n" + report.scenarioTables() + "## Summary\n\n"
-				+ report.summaryTables();
+		Report report = new Report(this.options.scenarios(), this.implementations, this.measurements);
+		return header(zookeeperVersion, took, loadBefore, peer.reportLine()) + "\n## Per scenario\n\n"
+				+ report.scenarioTables() + "## Summary\n\n" + report.summaryTables();
+	}
+
+	/** Connects the Redisson peer if it is selected; leaves it out of the run if Redis does not answer. */
+	private RedissonLocks.OfRun peer() {
+		if (!this.implementations.contains(Implementation.PEER)) {
+			return new RedissonLocks.OfRun(null, "- Peer: Redisson not selected (bench.implementations).");
+		}
+		RedissonLocks.OfRun peer = RedissonLocks.forRun(this.options.redis(), this.resources);
+		if (!peer.present()) {
+			this.implementations = this.implementations.stream().filter((i) -> i != Implementation.PEER).toList();
+		}
+		return peer;
 	}
 
 	private void measure(ZooKeeperProcesses server, Scenario scenario, Window window) throws Exception {
-		List<Implementation> implementations = this.options.implementations();
+		List<Implementation> implementations = this.implementations;
 		if (!this.options.warmup().isZero()) {
 			LockBenchmark.say(scenario.id() + ": warm-up " + BenchmarkOptions.format(this.options.warmup())
 					+ " per implementation");
@@ -139,9 +159,9 @@ final class ThroughputRun {
 		}
 	}
 
-	private String header(String zookeeperVersion, Duration took, double loadBefore) {
+	private String header(String zookeeperVersion, Duration took, double loadBefore, String peerLine) {
 		Runtime runtime = Runtime.getRuntime();
-		return String.join("\n", "# Lock benchmark: the starter beside raw Curator", "",
+		return String.join("\n", "# Lock benchmark: the starter beside raw Curator and Redisson", "",
 				"- Run: " + LockBenchmark.now() + ", " + took.toMinutes() + "m " + took.toSecondsPart() + "s; "
 						+ this.options.describe() + "; within a repetition the implementations take turns, the "
 						+ "first one rotating.",
@@ -158,10 +178,14 @@ final class ThroughputRun {
 						+ "connection 15s, ExponentialBackoffRetry 1s × 3, max 8s); every lock waits up to "
 						+ LockClients.WAIT.toSeconds() + "s; the critical section only notes the time and checks "
 						+ "that no other thread of the process is inside on the same key (overlaps).",
+				peerLine,
 				"- Paths: floor " + LockClients.RAW_ROOT + "/floor/KEY/n-…, Curator " + LockClients.RAW_ROOT
 						+ "/curator-thread/KEY and " + LockClients.RAW_ROOT + "/curator-shared/KEY, starter "
-						+ STARTER_ROOT + "/ops:KEY (LockOperations) and " + STARTER_ROOT + "/bench:KEY (annotation).",
-				"- Every figure is the median over the repetitions. cycles/s = cycles of all threads (and "
+						+ STARTER_ROOT + "/ops:KEY (LockOperations) and " + STARTER_ROOT + "/bench:KEY (annotation); "
+						+ "Redisson the Redis key " + RedissonLocks.PREFIX + "KEY.",
+				"- Every figure is the median over the repetitions; \"vs ref\" divides it by "
+						+ Implementation.REFERENCE.label() + "'s, \"vs Redisson\" by " + Implementation.PEER.label()
+						+ "'s. cycles/s = cycles of all threads (and "
 						+ "processes) / window; p50 and p99 over every cycle of the window (acquire, critical "
 						+ "section, release). Server counters from `mntr`, read just before and after each window, "
 						+ "divided by the cycles: requests = Δ zk_packets_received (every packet of every "

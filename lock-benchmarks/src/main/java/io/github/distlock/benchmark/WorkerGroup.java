@@ -28,6 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The worker processes of a multi-process scenario, seen from the harness: started together,
  * held behind a barrier until every one is connected, then driven window by window through
@@ -57,22 +59,26 @@ final class WorkerGroup implements AutoCloseable {
 	 * @param count how many processes
 	 * @param connectString the server
 	 * @param starterProperties more properties of the workers' Spring contexts
+	 * @param redis the Redis server of the Redisson peer, or {@code null} when the run has none
 	 * @return the ready group
 	 * @throws IOException if a process cannot be started
 	 * @throws InterruptedException if interrupted while waiting
 	 */
-	static WorkerGroup start(Path directory, int count, String connectString, Map<String, String> starterProperties)
-			throws IOException, InterruptedException {
+	static WorkerGroup start(Path directory, int count, String connectString, Map<String, String> starterProperties,
+			@Nullable String redis) throws IOException, InterruptedException {
 		LockBenchmark.deleteRecursively(directory);
 		Files.createDirectories(directory);
 		List<Process> processes = new ArrayList<>();
 		WorkerGroup group = new WorkerGroup(directory, processes);
 		try {
 			for (int id = 0; id < count; id++) {
-				List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-						"-Xms512m", "-Xmx512m", "-cp", System.getProperty("java.class.path"), ProcessWorker.class.getName(),
-						"--connect=" + connectString, "--dir=" + directory, "--id=" + id,
-						"--starter=" + BenchmarkOptions.format(starterProperties));
+				List<String> command = new ArrayList<>(List.of(
+						Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms512m", "-Xmx512m", "-cp",
+						System.getProperty("java.class.path"), ProcessWorker.class.getName(), "--connect=" + connectString,
+						"--dir=" + directory, "--id=" + id, "--starter=" + BenchmarkOptions.format(starterProperties)));
+				if (redis != null) {
+					command.add("--redis=" + redis);
+				}
 				processes.add(new ProcessBuilder(command).redirectErrorStream(true)
 					.redirectOutput(directory.resolve("worker-" + id + ".log").toFile())
 					.start());

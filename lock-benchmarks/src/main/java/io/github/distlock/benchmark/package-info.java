@@ -16,8 +16,10 @@
  */
 
 /**
- * Benchmarks of the starter beside raw Curator against a ZooKeeper server process: acquire and
- * release cycles per implementation and scenario, and a memory check over many distinct keys.
+ * Benchmarks of the starter beside raw Curator against a ZooKeeper server process (and beside
+ * etcd's lock service against an etcd process), with Redisson's lock on the machine's Redis as a
+ * peer: acquire and release cycles per implementation and scenario, and a memory check over many
+ * distinct keys.
  */
 @NullMarked
 package io.github.distlock.benchmark;
