@@ -103,14 +103,8 @@ final class EtcdThroughputRun {
 		List<EtcdImplementation> etcd = Arrays.stream(EtcdImplementation.values())
 			.filter((implementation) -> implementation != EtcdImplementation.PEER)
 			.toList();
-		this.implementations = etcd;
-		if (!this.options.implementations().contains(Implementation.PEER)) {
-			return new RedissonLocks.OfRun(null, "- Peer: Redisson not selected (bench.implementations).");
-		}
-		RedissonLocks.OfRun peer = RedissonLocks.forRun(this.options.redis(), this.resources);
-		if (peer.present()) {
-			this.implementations = Arrays.asList(EtcdImplementation.values());
-		}
+		RedissonLocks.OfRun peer = RedissonLocks.forRun(this.options, this.resources);
+		this.implementations = peer.present() ? Arrays.asList(EtcdImplementation.values()) : etcd;
 		return peer;
 	}
 

@@ -68,13 +68,17 @@ final class RedissonLocks implements AutoCloseable {
 	}
 
 	/**
-	 * Connects the peer of a run, or leaves Redisson out of the run when the server does not
-	 * answer, saying so in one line.
-	 * @param address the server
+	 * Connects the peer of a run if {@code bench.implementations} selects it, or leaves Redisson
+	 * out of the run when it is not selected or the server does not answer, saying so in one line.
+	 * @param options the run's options: whether the peer is selected, and its server
 	 * @param resources where the connected client is registered, to be closed with the run
 	 * @return the peer, or none, and the report's line about it
 	 */
-	static OfRun forRun(String address, Resources resources) {
+	static OfRun forRun(BenchmarkOptions options, Resources resources) {
+		if (!options.implementations().contains(Implementation.PEER)) {
+			return new OfRun(null, "- Peer: Redisson not selected (bench.implementations).");
+		}
+		String address = options.redis();
 		try {
 			RedissonLocks locks = resources.add(connect(address));
 			return new OfRun(locks, locks.describe());

@@ -112,10 +112,7 @@ final class ThroughputRun {
 
 	/** Connects the Redisson peer if it is selected; leaves it out of the run if Redis does not answer. */
 	private RedissonLocks.OfRun peer() {
-		if (!this.implementations.contains(Implementation.PEER)) {
-			return new RedissonLocks.OfRun(null, "- Peer: Redisson not selected (bench.implementations).");
-		}
-		RedissonLocks.OfRun peer = RedissonLocks.forRun(this.options.redis(), this.resources);
+		RedissonLocks.OfRun peer = RedissonLocks.forRun(this.options, this.resources);
 		if (!peer.present()) {
 			this.implementations = this.implementations.stream().filter((i) -> i != Implementation.PEER).toList();
 		}
