@@ -61,6 +61,22 @@ public interface BackendLock {
 	}
 
 	/**
+	 * Watches the lock's queue in the service for another contender: one queued behind this
+	 * lock, in any process, whether it queued before the watch was set or after. The engine
+	 * keeps a lock whose last local holder released it (lock caching) only while it watches it
+	 * so, and gives it up when told. The watch is of the node or key in the service: it outlives
+	 * {@link #handOff()}, and ends when closed or when the lock is released.
+	 * @param onContender run, on a thread of the backend that it must not block, when another
+	 * contender is seen, or when the watch cannot go on (then the engine gives the lock up, on
+	 * the safe side); perhaps more than once
+	 * @return the watch, to close when the engine no longer keeps the lock, or {@code null} (the
+	 * default) if the backend cannot watch: then the lock is never cached
+	 */
+	default @Nullable ContenderWatch watchContenders(Runnable onContender) {
+		return null;
+	}
+
+	/**
 	 * Gives the lock back; called once, by the thread that closes the last handle on it. Waits
 	 * for the service for a bounded time, then leaves the delete to the background; does not
 	 * throw for a failure of the service.
