@@ -38,6 +38,15 @@ public interface LockIntrospection {
 	List<? extends AcquiredLock> heldLocks();
 
 	/**
+	 * The locks this process keeps in the lock service with no holder (lock caching), apart
+	 * from the held ones.
+	 * @return a snapshot of the cached locks, empty (the default) without caching
+	 */
+	default List<CachedLock> cachedLocks() {
+		return List.of();
+	}
+
+	/**
 	 * The threads of this process waiting for a lock now.
 	 * @return a snapshot of the waiters
 	 */

@@ -54,6 +54,8 @@ final class Acquisitions {
 
 	private final Revocations revocations;
 
+	private final LockCache cache;
+
 	/**
 	 * The threads that wait, by number: numbers, not the waiters' hash codes (which follow their
 	 * types' identity), keep the steps of a seeded interleaving test the same from JVM to JVM.
@@ -63,7 +65,8 @@ final class Acquisitions {
 	private final AtomicLong waiterNumbers = new AtomicLong();
 
 	Acquisitions(LockBackend backend, LockTable table, HandleStates states, Releases releases,
-			Revocations revocations) {
+			Revocations revocations, LockCache cache) {
+		this.cache = cache;
 		this.backend = backend;
 		this.table = table;
 		this.states = states;
@@ -193,21 +196,28 @@ final class Acquisitions {
 
 	/**
 	 * The lock the previous holder of the local turn handed off, if it is still held and the
-	 * lock service records the owner the caller asks for; otherwise it is released, and the
-	 * caller queues in the service.
+	 * lock service records the owner the caller asks for, and no contender of another process was
+	 * seen for it; otherwise it is released, and the caller queues in the service. A lock the
+	 * cache kept is taken the same way.
 	 */
 	private @Nullable Hold takeHandedOff(LockTable.Entry entry, LockRequest request, LocalLockQueue local) {
 		LockTable.HandedOff handedOff = entry.takeHandedOff();
 		if (handedOff == null) {
 			return null;
 		}
+		if (handedOff.cached()) {
+			this.cache.taken(entry, handedOff, request.key());
+		}
 		BackendLock lock = handedOff.lock();
-		if (lock.state() != LockState.HELD || !Objects.equals(handedOff.owner(), request.owner())) {
-			Releases.releaseQuietly(lock, request.key());
+		Contention contention = handedOff.contention();
+		if (lock.state() != LockState.HELD || !Objects.equals(handedOff.owner(), request.owner())
+				|| (contention != null && contention.seen())) {
+			// a contender of another process is served before this JVM takes the lock again
+			Releases.releaseInService(lock, contention, request.key());
 			return null;
 		}
 		return new Hold(lock, request.type(), lock.fencingToken(), local, handedOff.handoffs(),
-				handedOff.acquiredNanos());
+				handedOff.acquiredNanos(), contention);
 	}
 
 	/**

@@ -48,6 +48,9 @@ final class Hold {
 
 	private volatile boolean revocationRequested;
 
+	/** The watch on the lock's queue while the engine may keep the lock past its holders. */
+	private volatile @Nullable Contention contention;
+
 	/**
 	 * @param fencingToken the lock's own token, or that of the lock around it
 	 * @param localTurn the local queue whose turn the holder had before it went to the service,
@@ -64,6 +67,15 @@ final class Hold {
 	 */
 	Hold(BackendLock lock, LockType type, long fencingToken, @Nullable LocalLockQueue localTurn, int handoffs,
 			long acquiredNanos) {
+		this(lock, type, fencingToken, localTurn, handoffs, acquiredNanos, null);
+	}
+
+	/**
+	 * @param contention the watch on the lock's queue, taken over from the previous holder
+	 */
+	Hold(BackendLock lock, LockType type, long fencingToken, @Nullable LocalLockQueue localTurn, int handoffs,
+			long acquiredNanos, @Nullable Contention contention) {
+		this.contention = contention;
 		this.lock = lock;
 		this.type = type;
 		this.fencingToken = fencingToken;
@@ -116,6 +128,24 @@ final class Hold {
 
 	boolean revocationRequested() {
 		return this.revocationRequested;
+	}
+
+	@Nullable Contention contention() {
+		return this.contention;
+	}
+
+	/** Notes the watch on the lock's queue, started when the lock was first cached. */
+	void contention(Contention contention) {
+		this.contention = contention;
+	}
+
+	/**
+	 * Whether a contender in another process was seen while the engine watched the lock's
+	 * queue: the lock then goes back to the service with this hold.
+	 */
+	boolean contended() {
+		Contention current = this.contention;
+		return current != null && current.seen();
 	}
 
 	/** Counts one more handle: a re-entry by the holding thread. */

@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.CachedLock;
 import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockAcquisitionException;
@@ -90,6 +91,8 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 
 	private final Acquisitions acquisitions;
 
+	private final LockCache cache;
+
 	/**
 	 * Creates an engine and subscribes it to the backend's state changes.
 	 * @param backend the lock service
@@ -103,11 +106,17 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 		this.options = Objects.requireNonNull(options, "options");
 		this.supportedTypes = Set.copyOf(backend.supportedTypes());
 		this.table = new LockTable(options.localQueue());
-		this.releases = new Releases(this.table, this.listener, options.maxHandoffs(), options.maxHandoffTime());
+		this.cache = new LockCache(options.caching(), this.table);
+		this.releases = new Releases(this.table, this.cache, this.listener, options.maxHandoffs(),
+				options.maxHandoffTime());
 		HandleStates states = new HandleStates(this.table, this.listener, this.releases, options.interruptOnLoss());
 		this.revocations = new Revocations(backend, this.table, this.listener, options.interruptOnRevocation());
-		this.acquisitions = new Acquisitions(backend, this.table, states, this.releases, this.revocations);
-		backend.onStateChange(states::follow);
+		this.acquisitions = new Acquisitions(backend, this.table, states, this.releases, this.revocations,
+				this.cache);
+		backend.onStateChange(() -> {
+			states.follow();
+			this.cache.followStates();
+		});
 	}
 
 	@Override
@@ -156,16 +165,17 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 	}
 
 	/**
-	 * Releases at once the locks closed before their {@code holdAtLeast} passed, and stops the
-	 * thread that releases them; a lock closed afterwards is released at once. A registry calls
-	 * it when it closes, before its client.
+	 * Releases at once the locks closed before their {@code holdAtLeast} passed and the locks
+	 * kept by lock caching, and stops the threads that release them; a lock closed afterwards is
+	 * released at once. A registry calls it when it closes, before its client.
 	 */
 	public void releaseDeferred() {
 		this.releases.releaseDeferred();
+		this.cache.close();
 	}
 
 	/**
-	 * Releases at once the locks kept for their {@code holdAtLeast}, as
+	 * Releases at once the locks kept for their {@code holdAtLeast} or by lock caching, as
 	 * {@link #releaseDeferred()}. The backend is not closed: it is its owner's (a bean of its
 	 * own, or the registry that made it), closed after the engine.
 	 */
@@ -205,6 +215,19 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 		List<LockHandle> held = new ArrayList<>();
 		this.table.forEachHandle(held::add);
 		return held;
+	}
+
+	@Override
+	public List<CachedLock> cachedLocks() {
+		return this.cache.cachedLocks();
+	}
+
+	/**
+	 * How many locks lock caching keeps now, with no holder.
+	 * @return the number of cached locks
+	 */
+	public int cachedLockCount() {
+		return this.cache.size();
 	}
 
 	@Override
@@ -266,7 +289,7 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 	}
 
 	/**
-	 * How many locks of this process are in use now (held or awaited), by path and kind.
+	 * How many locks of this process are in use now (held, awaited or cached), by path and kind.
 	 * @return the number of lock table entries
 	 */
 	public int locksInUse() {
@@ -305,7 +328,7 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 	 * when its revocation is requested
 	 */
 	public record Options(boolean interruptOnLoss, Set<LockType> localQueue, int maxHandoffs,
-			Duration maxHandoffTime, boolean interruptOnRevocation) {
+			Duration maxHandoffTime, boolean interruptOnRevocation, Caching caching) {
 
 		/** No interrupt, every type queued locally, no hand-off. */
 		public static final Options DEFAULTS = new Options(false, EnumSet.allOf(LockType.class));
@@ -330,6 +353,23 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 						"maxHandoffs must be between 0 and " + FencingTokens.MAX_HANDOFFS + ", but was " + maxHandoffs);
 			}
 			Objects.requireNonNull(maxHandoffTime, "maxHandoffTime");
+			Objects.requireNonNull(caching, "caching");
+		}
+
+		/**
+		 * Options without lock caching.
+		 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+		 * @param localQueue the lock types whose threads of this JVM queue locally first
+		 * @param maxHandoffs how many times in a row a held {@code MUTEX} may pass to the next
+		 * waiting thread of this JVM
+		 * @param maxHandoffTime how long after its acquisition a {@code MUTEX} may still be
+		 * handed off
+		 * @param interruptOnRevocation whether to interrupt the holder's thread of a revocable
+		 * lock when its revocation is requested
+		 */
+		public Options(boolean interruptOnLoss, Set<LockType> localQueue, int maxHandoffs, Duration maxHandoffTime,
+				boolean interruptOnRevocation) {
+			this(interruptOnLoss, localQueue, maxHandoffs, maxHandoffTime, interruptOnRevocation, Caching.OFF);
 		}
 
 		/**
@@ -373,7 +413,17 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 		 */
 		public Options withHandoff(int maxHandoffs, Duration maxHandoffTime) {
 			return new Options(this.interruptOnLoss, this.localQueue, maxHandoffs, maxHandoffTime,
-					this.interruptOnRevocation);
+					this.interruptOnRevocation, this.caching);
+		}
+
+		/**
+		 * These options with lock caching as given.
+		 * @param caching whether and how long released {@code MUTEX} locks are kept
+		 * @return new options
+		 */
+		public Options withCaching(Caching caching) {
+			return new Options(this.interruptOnLoss, this.localQueue, this.maxHandoffs, this.maxHandoffTime,
+					this.interruptOnRevocation, caching);
 		}
 
 		/**
@@ -384,7 +434,47 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 		 */
 		public Options withInterruptOnRevocation(boolean interruptOnRevocation) {
 			return new Options(this.interruptOnLoss, this.localQueue, this.maxHandoffs, this.maxHandoffTime,
-					interruptOnRevocation);
+					interruptOnRevocation, this.caching);
+		}
+
+	}
+
+	/**
+	 * Lock caching: a {@code MUTEX} whose last holder in this JVM released it stays held in the
+	 * service, idle, for the next thread of this JVM to take without a round trip (with a
+	 * greater fencing token, as a local hand-off). It needs a local queue for {@code MUTEX} and a
+	 * backend that {@linkplain BackendLock#watchContenders watches contenders}: a cached lock is
+	 * given up as soon as a contender queues for it in the service (in another process), once it
+	 * was idle for {@code idleTime}, when its session or lease is in doubt or lost, when more
+	 * than {@code maxLocks} are cached (the longest idle first) and when the engine closes.
+	 *
+	 * @param enabled whether released locks are kept
+	 * @param idleTime how long a cached lock is kept unused at most
+	 * @param maxLocks how many locks are cached at most
+	 */
+	public record Caching(boolean enabled, Duration idleTime, int maxLocks) {
+
+		/** No caching. */
+		public static final Caching OFF = new Caching(false, Duration.ofSeconds(1), 1000);
+
+		public Caching {
+			Objects.requireNonNull(idleTime, "idleTime");
+			if (idleTime.isNegative() || idleTime.isZero()) {
+				throw new IllegalArgumentException("idleTime must be positive, but was " + idleTime);
+			}
+			if (maxLocks < 1) {
+				throw new IllegalArgumentException("maxLocks must be at least 1, but was " + maxLocks);
+			}
+		}
+
+		/**
+		 * Caching on, with these bounds.
+		 * @param idleTime how long a cached lock is kept unused at most
+		 * @param maxLocks how many locks are cached at most
+		 * @return the settings
+		 */
+		public static Caching of(Duration idleTime, int maxLocks) {
+			return new Caching(true, idleTime, maxLocks);
 		}
 
 	}

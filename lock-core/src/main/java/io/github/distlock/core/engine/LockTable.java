@@ -65,14 +65,27 @@ final class LockTable {
 	 * @return a lock handed off to a thread that never came for it, which the caller is to
 	 * release, when this was the last use; {@code null} otherwise
 	 */
-	@Nullable BackendLock release(Entry entry) {
+	@Nullable HandedOff release(Entry entry) {
 		boolean[] dropped = new boolean[1];
 		this.entries.computeIfPresent(entry.slot, (slot, present) -> {
 			dropped[0] = --present.uses == 0;
 			return dropped[0] ? null : present;
 		});
-		HandedOff left = dropped[0] ? entry.takeHandedOff() : null;
-		return (left != null) ? left.lock() : null;
+		return dropped[0] ? entry.takeHandedOff() : null;
+	}
+
+	/**
+	 * Counts one more use of an entry that is in use: the lock cache's, while it keeps the
+	 * entry's lock.
+	 */
+	void retain(Entry entry) {
+		this.entries.compute(entry.slot, (slot, present) -> {
+			if (present != entry) {
+				throw new IllegalStateException("Lock table entry of " + slot + " is not in use");
+			}
+			present.uses++;
+			return present;
+		});
 	}
 
 	void forEachHandle(Consumer<EngineLockHandle> action) {
@@ -103,8 +116,12 @@ final class LockTable {
 	 * @param handoffs how many times it was handed off, this time included
 	 * @param acquiredNanos when it was acquired in the service
 	 * @param owner the owner the lock service records for it ({@code LockRequest.owner()})
+	 * @param contention the watch on the lock's queue, if the engine watches it
+	 * @param cached whether the lock cache keeps it (and one use of the entry), rather than a
+	 * holder who saw a thread waiting
 	 */
-	record HandedOff(BackendLock lock, int handoffs, long acquiredNanos, @Nullable String owner) {
+	record HandedOff(BackendLock lock, int handoffs, long acquiredNanos, @Nullable String owner,
+			@Nullable Contention contention, boolean cached) {
 	}
 
 	/**
@@ -146,6 +163,18 @@ final class LockTable {
 		 */
 		@Nullable HandedOff takeHandedOff() {
 			return this.handedOff.getAndSet(null);
+		}
+
+		/**
+		 * Takes a lock the cache kept, unless a thread took it first.
+		 * @return whether it was still there
+		 */
+		boolean takeCached(HandedOff cached) {
+			return this.handedOff.compareAndSet(cached, null);
+		}
+
+		String path() {
+			return this.slot.path();
 		}
 
 		void add(EngineLockHandle handle) {

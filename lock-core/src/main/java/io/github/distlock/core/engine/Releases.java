@@ -24,11 +24,12 @@ import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Giving locks back: when their holder closes them (at once, or once their {@code holdAtLeast}
- * has passed), to the next thread of this JVM that waits (local hand-off) or to the lock
- * service, and the local turn with them.
+ * has passed), to the next thread of this JVM that waits (local hand-off), to the lock cache, or
+ * to the lock service, and the local turn with them.
  */
 final class Releases implements HandleCloser {
 
@@ -44,8 +45,12 @@ final class Releases implements HandleCloser {
 
 	private final DeferredReleases deferred = new DeferredReleases(this::releaseClosed);
 
-	Releases(LockTable table, CompositeLockListener listener, int maxHandoffs, Duration maxHandoffTime) {
+	private final LockCache cache;
+
+	Releases(LockTable table, LockCache cache, CompositeLockListener listener, int maxHandoffs,
+			Duration maxHandoffTime) {
 		this.table = table;
+		this.cache = cache;
 		this.listener = listener;
 		this.maxHandoffs = maxHandoffs;
 		this.maxHandoffNanos = Durations.saturatedNanos(maxHandoffTime);
@@ -99,8 +104,8 @@ final class Releases implements HandleCloser {
 		try {
 			if (hold.leave()) {
 				try {
-					if (!handOff(handle, hold)) {
-						releaseQuietly(hold.lock(), handle.key());
+					if (!handOff(handle, hold) && !this.cache.keep(handle, hold)) {
+						releaseInService(hold.lock(), hold.contention(), handle.key());
 					}
 				}
 				finally {
@@ -128,7 +133,7 @@ final class Releases implements HandleCloser {
 		LocalLockQueue local = hold.localTurn();
 		if (hold.type() != LockType.MUTEX || local == null || hold.handoffs() >= this.maxHandoffs
 				|| System.nanoTime() - hold.acquiredNanos() >= this.maxHandoffNanos || !local.hasQueuedThreads()
-				|| hold.revocationRequested() || hold.lock().state() != LockState.HELD) {
+				|| hold.revocationRequested() || hold.contended() || hold.lock().state() != LockState.HELD) {
 			return false;
 		}
 		BackendLock next = hold.lock().handOff();
@@ -136,7 +141,8 @@ final class Releases implements HandleCloser {
 			return false;
 		}
 		handle.entry()
-			.handOff(new LockTable.HandedOff(next, hold.handoffs() + 1, hold.acquiredNanos(), handle.request().owner()));
+			.handOff(new LockTable.HandedOff(next, hold.handoffs() + 1, hold.acquiredNanos(), handle.request().owner(),
+					hold.contention(), false));
 		return true;
 	}
 
@@ -145,10 +151,24 @@ final class Releases implements HandleCloser {
 	 * came for.
 	 */
 	void releaseEntry(LockTable.Entry entry, String key) {
-		BackendLock left = this.table.release(entry);
+		releaseEntry(this.table, entry, key);
+	}
+
+	static void releaseEntry(LockTable table, LockTable.Entry entry, String key) {
+		LockTable.HandedOff left = table.release(entry);
 		if (left != null) {
-			releaseQuietly(left, key);
+			releaseInService(left.lock(), left.contention(), key);
 		}
+	}
+
+	/**
+	 * Releases a lock in the service, after the engine's watch on its queue, if any.
+	 */
+	static void releaseInService(BackendLock lock, @Nullable Contention contention, String key) {
+		if (contention != null) {
+			contention.close();
+		}
+		releaseQuietly(lock, key);
 	}
 
 	static void releaseQuietly(BackendLock lock, String key) {

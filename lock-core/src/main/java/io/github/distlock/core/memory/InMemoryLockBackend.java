@@ -32,6 +32,7 @@ import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
+import io.github.distlock.core.spi.ContenderWatch;
 import io.github.distlock.core.spi.FencingTokens;
 import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.core.spi.OwnerRecordingBackend;
@@ -309,6 +310,18 @@ public final class InMemoryLockBackend implements OwnerRecordingBackend, AutoClo
 		public @Nullable BackendLock handOff() {
 			return (this.handoffs < FencingTokens.MAX_HANDOFFS) ? new HeldEntry(this.entry, this.handoffs + 1)
 					: null;
+		}
+
+		/**
+		 * Told once when another contender queues for the {@code MUTEX}.
+		 */
+		@Override
+		public @Nullable ContenderWatch watchContenders(Runnable onContender) {
+			if (this.entry.type() != LockType.MUTEX) {
+				return null;
+			}
+			Runnable end = InMemoryLockBackend.this.service.watchQueue(this.entry, onContender);
+			return end::run;
 		}
 
 		@Override

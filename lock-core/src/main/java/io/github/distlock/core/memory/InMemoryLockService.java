@@ -65,6 +65,9 @@ public class InMemoryLockService {
 
 	private final Set<Long> liveSessions = new HashSet<>();
 
+	/** What to tell when a contender queues for a lock: the watches of its holders' caches. */
+	private final Map<QueueKey, List<QueueWatch>> watches = new HashMap<>();
+
 	private long lastSession;
 
 	private long lastEntry;
@@ -100,21 +103,65 @@ public class InMemoryLockService {
 	 * @throws IllegalStateException if the session is not open
 	 */
 	LockEntry enqueue(String key, LockType type, long session, @Nullable String owner) {
+		List<QueueWatch> told;
+		LockEntry entry;
 		this.lock.lock();
 		try {
 			if (!this.liveSessions.contains(session)) {
 				throw new IllegalStateException("Session " + session + " is not open");
 			}
 			QueueKey queueKey = new QueueKey(key, LockKind.of(type));
-			LockEntry entry = new LockEntry(++this.lastEntry, queueKey, type, session, owner, this.lock.newCondition());
+			entry = new LockEntry(++this.lastEntry, queueKey, type, session, owner, this.lock.newCondition());
 			List<LockEntry> queue = this.queues.computeIfAbsent(queueKey, (k) -> new ArrayList<>());
 			queue.add(entry);
 			grantEligible(queue);
-			return entry;
+			told = this.watches.remove(queueKey);
 		}
 		finally {
 			this.lock.unlock();
 		}
+		if (told != null) {
+			told.forEach((watch) -> watch.onOther().run());
+		}
+		return entry;
+	}
+
+	/**
+	 * Watches the queue of an entry for another contender, once: told at once if one is queued
+	 * already, else in the thread of the next one to queue, after the service's lock.
+	 * @param entry a queued entry
+	 * @param onOther what to run
+	 * @return what ends the watch
+	 */
+	Runnable watchQueue(LockEntry entry, Runnable onOther) {
+		QueueWatch watch = new QueueWatch(onOther);
+		boolean othersQueued;
+		this.lock.lock();
+		try {
+			List<LockEntry> queue = this.queues.get(entry.queue());
+			othersQueued = queue == null || queue.size() > 1 || !queue.contains(entry);
+			if (!othersQueued) {
+				this.watches.computeIfAbsent(entry.queue(), (k) -> new ArrayList<>()).add(watch);
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+		if (othersQueued) {
+			onOther.run();
+		}
+		return () -> {
+			this.lock.lock();
+			try {
+				List<QueueWatch> list = this.watches.get(entry.queue());
+				if (list != null && list.remove(watch) && list.isEmpty()) {
+					this.watches.remove(entry.queue());
+				}
+			}
+			finally {
+				this.lock.unlock();
+			}
+		};
 	}
 
 	/**
@@ -423,6 +470,22 @@ public class InMemoryLockService {
 				case SEMAPHORE_MUTEX -> SEMAPHORE_MUTEX;
 				case READ, WRITE -> READ_WRITE;
 			};
+		}
+
+	}
+
+
+	/** A watch of {@link #watchQueue}: its own object, so that closing removes only it. */
+	private static final class QueueWatch {
+
+		private final Runnable onOther;
+
+		QueueWatch(Runnable onOther) {
+			this.onOther = onOther;
+		}
+
+		Runnable onOther() {
+			return this.onOther;
 		}
 
 	}

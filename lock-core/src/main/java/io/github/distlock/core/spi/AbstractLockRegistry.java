@@ -25,6 +25,7 @@ import java.util.Set;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.CachedLock;
 import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
@@ -78,6 +79,11 @@ public abstract class AbstractLockRegistry implements LockRegistry, LockIntrospe
 	@Override
 	public List<LockWaiter> waiters() {
 		return this.engine.waiters();
+	}
+
+	@Override
+	public List<CachedLock> cachedLocks() {
+		return this.engine.cachedLocks();
 	}
 
 	@Override

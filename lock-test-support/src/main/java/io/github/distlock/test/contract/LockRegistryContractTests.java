@@ -41,6 +41,7 @@ import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
+import io.github.distlock.core.CachedLock;
 import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockLostException;
@@ -184,6 +185,19 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 	 * @throws Exception if it cannot connect
 	 */
 	protected Optional<C> newHandingOffClient(LockListener listener) throws Exception {
+		return Optional.empty();
+	}
+
+	/**
+	 * Connects a new client, as {@link #newClient(LockListener)} does, whose registry caches
+	 * released {@code MUTEX} locks (lock caching) for the given idle time, at most 100 of them.
+	 * @param listener to be told of the state changes of the client's locks
+	 * @param idleTime how long a cached lock is kept unused at most
+	 * @return the client, connected, or empty (the default) for a backend whose locks are not
+	 * cached: the tests of caching are then skipped
+	 * @throws Exception if it cannot connect
+	 */
+	protected Optional<C> newCachingClient(LockListener listener, Duration idleTime) throws Exception {
 		return Optional.empty();
 	}
 
@@ -1485,6 +1499,145 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 	}
 
 	// ---- support -------------------------------------------------------------------------------
+
+	/**
+	 * Lock caching: a released {@code MUTEX} stays held in the lock service for the next thread
+	 * of its client, and is given up as soon as another client queues for it, once idle, when
+	 * the session is lost and when the client closes.
+	 */
+	@Nested
+	class Caching {
+
+		/** An idle time far past every wait of these tests: only a contender makes the client give a lock up sooner. */
+		private static final Duration KEPT = Duration.ofMinutes(2);
+
+		/** The next thread of the client takes a cached lock with a greater token, leaving one entry in the service. */
+		@Test
+		void releasedLockIsKeptAndTakenAgainWithAGreaterToken() throws Exception {
+			LockRegistry registry = cachingClient(KEPT);
+			String key = key("cached");
+			List<Long> tokens = new ArrayList<>();
+			for (int i = 0; i < 5; i++) {
+				try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, SHORT))) {
+					tokens.add(lock.fencingToken());
+				}
+				assertThat(cachedKeys(registry)).as("the locks the client caches").containsExactly(key);
+				assertThat(entriesOf(key)).as("what the lock service holds for the cached lock").hasSize(1);
+			}
+			tokens.add(inBackground("next-thread", () -> holdOnce(registry, key, "next thread", new ArrayList<>()))
+				.get(GENEROUS));
+			assertStrictlyIncreasing(tokens);
+		}
+
+		/** A contender of another client gets a lock the client caches, with a greater token. */
+		@Test
+		void contenderOfAnotherClientGetsACachedLock() throws Exception {
+			LockRegistry registry = cachingClient(KEPT);
+			LockRegistry other = client();
+			String key = key("cached-contended");
+			long cachedToken = holdOnce(registry, key, "caching client", new ArrayList<>());
+			assertThat(cachedKeys(registry)).containsExactly(key);
+			long otherToken = holdOnce(other, key, "other client", new ArrayList<>());
+			assertThat(otherToken).isGreaterThan(cachedToken);
+			eventually().untilAsserted(() -> assertThat(cachedKeys(registry)).isEmpty());
+			long againToken = holdOnce(registry, key, "caching client", new ArrayList<>());
+			assertStrictlyIncreasing(List.of(cachedToken, otherToken, againToken));
+		}
+
+		/**
+		 * A contender of another client that queued while the lock was held gets it, although a
+		 * thread of the holder's client keeps taking the lock again: the client gives the lock
+		 * back to the lock service once it sees the contender (how soon is measured by the
+		 * benchmark module, not here).
+		 */
+		@Test
+		void contenderQueuedWhileHeldIsServedWhileTheHoldersClientKeepsTakingTheLock() throws Exception {
+			LockRegistry registry = cachingClient(KEPT);
+			LockRegistry other = client();
+			String key = key("cached-queued");
+			List<String> holders = new CopyOnWriteArrayList<>();
+			long firstToken = holdOnce(registry, key, "first", holders);
+			Background<Long> otherClient;
+			Background<Integer> sameClient;
+			LockHandle held = registry.acquire(request(key, LockType.MUTEX, SHORT));
+			try {
+				int before = entriesOf(key).size();
+				otherClient = inBackground("other-client", () -> holdOnce(other, key, "other client", holders));
+				awaitQueued(otherClient, key, before);
+				sameClient = inBackground("same-client", () -> {
+					int turns = 0;
+					while (!otherClient.isDone()) {
+						holdOnce(registry, key, "same client", holders);
+						turns++;
+					}
+					return turns;
+				});
+			}
+			finally {
+				held.close();
+			}
+			long otherToken = otherClient.get(GENEROUS);
+			sameClient.get(GENEROUS);
+			assertThat(holders).startsWith("first").contains("other client");
+			assertThat(otherToken).isGreaterThan(held.fencingToken()).isGreaterThan(firstToken);
+		}
+
+		/** A cached lock unused for the idle time is given up: nothing is left of it. */
+		@Test
+		void idleCachedLockIsGivenUp() throws Exception {
+			LockRegistry registry = cachingClient(Duration.ofMillis(200));
+			String key = key("cached-idle");
+			holdOnce(registry, key, "caching client", new ArrayList<>());
+			awaitNothingLeft(key);
+			assertThat(cachedKeys(registry)).isEmpty();
+		}
+
+		/** A lost session empties the cache, and the client takes the lock again in its new session. */
+		@Test
+		void lostSessionEmptiesTheCache() throws Exception {
+			C caching = connectCaching(KEPT);
+			LockRegistry registry = caching.registry();
+			String key = key("cached-lost");
+			long cachedToken = holdOnce(registry, key, "before", new ArrayList<>());
+			assertThat(cachedKeys(registry)).containsExactly(key);
+			loseLocks(caching);
+			await().atMost(lossTimeout()).untilAsserted(() -> assertThat(cachedKeys(registry)).isEmpty());
+			try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+				assertThat(lock.state()).isEqualTo(LockState.HELD);
+				assertThat(lock.fencingToken()).isGreaterThan(cachedToken);
+			}
+		}
+
+		/** Closing the client deletes every lock it caches from the lock service. */
+		@Test
+		void closingTheClientDeletesEveryCachedLock() throws Exception {
+			C caching = connectCaching(KEPT);
+			List<String> keys = List.of(key("closed-1"), key("closed-2"), key("closed-3"));
+			for (String key : keys) {
+				holdOnce(caching.registry(), key, "caching client", new ArrayList<>());
+			}
+			assertThat(cachedKeys(caching.registry())).containsExactlyInAnyOrderElementsOf(keys);
+			caching.close();
+			LockRegistryContractTests.this.clients.remove(caching);
+			awaitNothingLeft(keys.toArray(String[]::new));
+		}
+
+		private LockRegistry cachingClient(Duration idleTime) throws Exception {
+			return connectCaching(idleTime).registry();
+		}
+
+		private C connectCaching(Duration idleTime) throws Exception {
+			Optional<C> caching = newCachingClient(NO_LISTENER, idleTime);
+			caching.ifPresent(LockRegistryContractTests.this.clients::add);
+			assumeTrue(caching.isPresent(), "the backend does not cache locks");
+			return caching.get();
+		}
+
+		private List<String> cachedKeys(LockRegistry registry) {
+			return ((LockIntrospection) registry).cachedLocks().stream().map(CachedLock::key).toList();
+		}
+
+	}
 
 	private C connect(LockListener listener) throws Exception {
 		C client = newClient(listener);

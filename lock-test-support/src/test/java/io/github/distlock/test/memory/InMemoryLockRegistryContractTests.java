@@ -17,9 +17,12 @@
 
 package io.github.distlock.test.memory;
 
+import java.time.Duration;
 import java.util.Collection;
+import java.util.Optional;
 
 import io.github.distlock.core.LockListener;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.test.contract.LockClient;
 import io.github.distlock.test.contract.LockRegistryContractTests;
 import io.github.distlock.core.memory.InMemoryLockService;
@@ -36,6 +39,12 @@ class InMemoryLockRegistryContractTests extends LockRegistryContractTests<InMemo
 	@Override
 	protected InMemoryClient newClient(LockListener listener) {
 		return new InMemoryClient(new InMemoryLockRegistry(this.service, listener));
+	}
+
+	@Override
+	protected Optional<InMemoryClient> newCachingClient(LockListener listener, Duration idleTime) {
+		return Optional.of(new InMemoryClient(new InMemoryLockRegistry(this.service, listener,
+				LockEngine.Options.DEFAULTS.withCaching(LockEngine.Caching.of(idleTime, 100)))));
 	}
 
 	@Override
