@@ -1,0 +1,237 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.core.engine;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.CachedLock;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+import io.github.distlock.core.memory.InMemoryLockBackend;
+import io.github.distlock.core.memory.InMemoryLockService;
+import io.github.distlock.core.spi.BackendLock;
+import io.github.distlock.core.spi.FencingTokens;
+import io.github.distlock.core.spi.LockBackend;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * What lock caching does in the engine beyond the contract suite's {@code Caching} group, on the
+ * in-memory backend: the bound on cached locks, doubt, the types it keeps, the token range of one
+ * node, and a backend that cannot watch.
+ */
+class LockCacheTests {
+
+	private static final Duration LONG = Duration.ofSeconds(10);
+
+	private static final LockEngine.Caching KEPT = LockEngine.Caching.of(Duration.ofMinutes(2), 100);
+
+	private static final LockListener NO_LISTENER = new LockListener() {
+	};
+
+	private final InMemoryLockService service = new InMemoryLockService();
+
+	private final List<AutoCloseable> closeables = new ArrayList<>();
+
+	@AfterEach
+	void close() throws Exception {
+		for (int i = this.closeables.size() - 1; i >= 0; i--) {
+			this.closeables.get(i).close();
+		}
+	}
+
+	@Test
+	void theLongestIdleLockIsGivenUpWhenMoreThanTheBoundAreCached() {
+		LockEngine engine = engine(new InMemoryLockBackend(this.service), LockEngine.Caching.of(Duration.ofMinutes(2), 2));
+		holdOnce(engine, "first");
+		holdOnce(engine, "second");
+		holdOnce(engine, "third");
+		await().atMost(LONG).untilAsserted(() -> assertThat(cachedKeys(engine)).containsExactly("second", "third"));
+		await().atMost(LONG).untilAsserted(() -> assertThat(this.service.entriesOf("first")).isEmpty());
+		assertThat(this.service.entriesOf("third")).hasSize(1);
+		assertThat(engine.locksInUse()).isEqualTo(2);
+	}
+
+	@Test
+	void aCachedLockIsGivenUpWhenItsSessionIsInDoubtAndNeverHandedOutMeanwhile() {
+		InMemoryLockBackend backend = new InMemoryLockBackend(this.service);
+		LockEngine engine = engine(backend, KEPT);
+		long cachedToken = holdOnce(engine, "doubt");
+		assertThat(cachedKeys(engine)).containsExactly("doubt");
+		backend.suspendConnection();
+		await().atMost(LONG).untilAsserted(() -> assertThat(cachedKeys(engine)).isEmpty());
+		backend.resumeConnection();
+		await().atMost(LONG).untilAsserted(() -> assertThat(this.service.entriesOf("doubt")).isEmpty());
+		try (LockHandle lock = engine.acquire(request("doubt", LockType.MUTEX))) {
+			assertThat(lock.state()).isEqualTo(LockState.HELD);
+			assertThat(lock.fencingToken()).isGreaterThan(cachedToken);
+		}
+	}
+
+	@Test
+	void tokensKeepIncreasingWhenTheCachedNodeRunsOutOfHandOffsAndIsTakenAgainInTheService() {
+		LockEngine engine = engine(new InMemoryLockBackend(this.service), KEPT);
+		long previous = Long.MIN_VALUE;
+		Set<Long> grants = new HashSet<>();
+		for (int i = 0; i < 3 * FencingTokens.MAX_HANDOFFS; i++) {
+			long token = holdOnce(engine, "many");
+			assertThat(token).isGreaterThan(previous);
+			previous = token;
+			grants.add(token >> 10);
+		}
+		assertThat(grants).as("the service's grants, by the token's service part: one per %d cycles",
+				FencingTokens.MAX_HANDOFFS + 1).hasSize(3);
+	}
+
+	@ParameterizedTest
+	@EnumSource(names = { "READ", "WRITE", "SEMAPHORE_MUTEX" })
+	void onlyMutexLocksAreCached(LockType type) {
+		LockEngine engine = engine(new InMemoryLockBackend(this.service), KEPT);
+		engine.acquire(request("not-cached", type)).close();
+		assertThat(engine.cachedLocks()).isEmpty();
+		assertThat(this.service.entriesOf("not-cached")).isEmpty();
+	}
+
+	@Test
+	void locksOfABackendThatCannotWatchTheirQueueAreNotCached() {
+		LockEngine engine = engine(new Unwatched(new InMemoryLockBackend(this.service)), KEPT);
+		holdOnce(engine, "unwatched");
+		assertThat(engine.cachedLocks()).isEmpty();
+		assertThat(this.service.entriesOf("unwatched")).isEmpty();
+	}
+
+	@Test
+	void aCachedLockIsListedWithTheTokenItsNextHolderGets() {
+		LockEngine engine = engine(new InMemoryLockBackend(this.service), KEPT);
+		long token = holdOnce(engine, "listed");
+		CachedLock cached = engine.cachedLocks().get(0);
+		assertThat(cached.key()).isEqualTo("listed");
+		assertThat(cached.type()).isEqualTo(LockType.MUTEX);
+		assertThat(cached.path()).isEqualTo(engine.pathOf("listed"));
+		assertThat(cached.fencingToken()).isGreaterThan(token);
+		assertThat(holdOnce(engine, "listed")).isEqualTo(cached.fencingToken());
+	}
+
+	@Test
+	void cachingSettingsAreChecked() {
+		assertThatIllegalArgumentException().isThrownBy(() -> LockEngine.Caching.of(Duration.ZERO, 1))
+			.withMessageContaining("idleTime");
+		assertThatIllegalArgumentException().isThrownBy(() -> LockEngine.Caching.of(Duration.ofSeconds(1), 0))
+			.withMessageContaining("maxLocks");
+	}
+
+	private LockEngine engine(LockBackend backend, LockEngine.Caching caching) {
+		LockEngine engine = new LockEngine(backend, NO_LISTENER, LockEngine.Options.DEFAULTS.withCaching(caching));
+		this.closeables.add(backend instanceof AutoCloseable closeable ? closeable : () -> {
+		});
+		this.closeables.add(engine);
+		return engine;
+	}
+
+	private static long holdOnce(LockEngine engine, String key) {
+		try (LockHandle lock = engine.acquire(request(key, LockType.MUTEX))) {
+			return lock.fencingToken();
+		}
+	}
+
+	private static List<String> cachedKeys(LockEngine engine) {
+		return engine.cachedLocks().stream().map(CachedLock::key).toList();
+	}
+
+	private static LockRequest request(String key, LockType type) {
+		return new LockRequest(key, type, LONG, "cache");
+	}
+
+	/** A backend whose locks cannot watch their queue. */
+	private record Unwatched(InMemoryLockBackend delegate) implements LockBackend, AutoCloseable {
+
+		@Override
+		public String pathOf(String key) {
+			return this.delegate.pathOf(key);
+		}
+
+		@Override
+		public BackendLock acquire(LockRequest request, String path, long deadlineNanos) throws InterruptedException {
+			BackendLock lock = this.delegate.acquire(request, path, deadlineNanos);
+			return new BackendLock() {
+
+				@Override
+				public long fencingToken() {
+					return lock.fencingToken();
+				}
+
+				@Override
+				public String describe() {
+					return lock.describe();
+				}
+
+				@Override
+				public LockState state() {
+					return lock.state();
+				}
+
+				@Override
+				public @Nullable BackendLock handOff() {
+					return lock.handOff();
+				}
+
+				@Override
+				public void release() {
+					lock.release();
+				}
+
+			};
+		}
+
+		@Override
+		public BackendLock acquireReadInWrite(BackendLock write, LockRequest request, long deadlineNanos) {
+			throw new UnsupportedOperationException();
+		}
+
+		@Override
+		public Collection<String> participants(String key, LockType type) {
+			return this.delegate.participants(key, type);
+		}
+
+		@Override
+		public void onStateChange(Runnable callback) {
+			this.delegate.onStateChange(callback);
+		}
+
+		@Override
+		public void close() {
+			this.delegate.close();
+		}
+
+	}
+
+}
