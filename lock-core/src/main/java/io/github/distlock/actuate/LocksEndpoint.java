@@ -24,6 +24,7 @@ import java.util.List;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.CachedLock;
 import io.github.distlock.core.InvalidLockKeyException;
 import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockRegistry;
@@ -40,7 +41,8 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 /**
  * The {@code locks} endpoint, read-only. {@code GET /actuator/locks} lists the locks this
- * application holds and the threads waiting for one; {@code GET /actuator/locks/{key}} lists the
+ * application holds, the threads waiting for one and the locks it keeps with no holder (lock
+ * caching); {@code GET /actuator/locks/{key}} lists the
  * contenders for a key in the lock service across all processes, holder first ({@code ?type=} gives
  * the lock type, {@link LockType#MUTEX} by default). A key may contain {@code /}.
  * <p>
@@ -85,7 +87,11 @@ public class LocksEndpoint {
 			.sorted(Comparator.comparing(LockWaiter::since))
 			.map(WaitingLock::of)
 			.toList();
-		return new LocksDescriptor(held, waiting);
+		List<CachedLock> cached = this.locks.cachedLocks()
+			.stream()
+			.sorted(Comparator.comparing(CachedLock::cachedSince))
+			.toList();
+		return new LocksDescriptor(held, waiting, cached);
 	}
 
 	@ReadOperation
@@ -137,8 +143,21 @@ public class LocksEndpoint {
 	 *
 	 * @param held the locks held now, oldest first
 	 * @param waiting the threads waiting for a lock now, longest waiting first
+	 * @param cached the locks kept in the lock service with no holder (lock caching), longest
+	 * idle first
 	 */
-	public record LocksDescriptor(List<HeldLock> held, List<WaitingLock> waiting) implements OperationResponseBody {
+	public record LocksDescriptor(List<HeldLock> held, List<WaitingLock> waiting, List<CachedLock> cached)
+			implements OperationResponseBody {
+
+		/**
+		 * The locks of an application without lock caching.
+		 * @param held the locks held now, oldest first
+		 * @param waiting the threads waiting for a lock now, longest waiting first
+		 */
+		public LocksDescriptor(List<HeldLock> held, List<WaitingLock> waiting) {
+			this(held, waiting, List.of());
+		}
+
 	}
 
 	/**

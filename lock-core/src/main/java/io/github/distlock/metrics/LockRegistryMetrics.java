@@ -23,8 +23,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * Gauges of the locks of this process now: {@value #ACTIVE} (lock handles held) and
- * {@value #PENDING} (threads waiting for a lock). Untagged, so their number is fixed.
+ * Gauges of the locks of this process now: {@value #ACTIVE} (lock handles held),
+ * {@value #PENDING} (threads waiting for a lock) and {@value #CACHED} (locks kept with no
+ * holder, by lock caching). Untagged, so their number is fixed.
  *
  * @since 0.1.0
  */
@@ -35,6 +36,9 @@ public class LockRegistryMetrics implements MeterBinder {
 
 	/** Gauge of the threads of this process waiting for a lock now. */
 	public static final String PENDING = "distributed.lock.pending";
+
+	/** Gauge of the locks this process keeps in the lock service with no holder now (lock caching). */
+	public static final String CACHED = "distributed.lock.cached";
 
 	private final LockIntrospection locks;
 
@@ -49,6 +53,9 @@ public class LockRegistryMetrics implements MeterBinder {
 			.register(registry);
 		Gauge.builder(PENDING, this.locks, (locks) -> locks.waiters().size())
 			.description("Threads of this process waiting for a distributed lock now")
+			.register(registry);
+		Gauge.builder(CACHED, this.locks, (locks) -> locks.cachedLocks().size())
+			.description("Distributed locks this process keeps with no holder now, for its next thread (lock caching)")
 			.register(registry);
 	}
 

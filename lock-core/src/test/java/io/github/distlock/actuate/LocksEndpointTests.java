@@ -72,6 +72,24 @@ class LocksEndpointTests {
 	}
 
 	@Test
+	void listsTheLocksThisProcessKeepsWithNoHolderApartFromTheHeldOnes() {
+		try (LockEngine caching = new LockEngine(this.ownBackend, NO_LISTENER,
+				LockEngine.Options.STANDARD.withCaching(LockEngine.Caching.of(Duration.ofMinutes(2), 10)))) {
+			LocksEndpoint endpoint = new LocksEndpoint(caching);
+			caching.acquire(request("stock:cached", LockType.MUTEX, SHORT)).close();
+			try (LockHandle held = caching.acquire(request("stock:held", LockType.MUTEX, SHORT))) {
+				LocksDescriptor locks = endpoint.locks();
+				assertThat(locks.held()).extracting(LocksEndpoint.HeldLock::key).containsExactly("stock:held");
+				assertThat(locks.cached()).singleElement().satisfies((cached) -> {
+					assertThat(cached.key()).isEqualTo("stock:cached");
+					assertThat(cached.type()).isEqualTo(LockType.MUTEX);
+					assertThat(cached.description()).startsWith("entry ");
+				});
+			}
+		}
+	}
+
+	@Test
 	void listsTheLocksThisProcessHoldsAndAwaits() throws Exception {
 		try (LockHandle contended = this.other.acquire(request("stock:7", LockType.MUTEX, SHORT));
 				LockHandle held = this.own.acquire(request("stock:42", LockType.MUTEX, SHORT))) {

@@ -174,6 +174,22 @@ class LockMetricsTests {
 	}
 
 	@Test
+	void cachedGaugeCountsTheLocksKeptWithNoHolderApartFromTheHeldOnes() {
+		InMemoryLockBackend backend = new InMemoryLockBackend(new InMemoryLockService());
+		try (LockEngine engine = new LockEngine(backend, new LockListener() {
+		}, LockEngine.Options.STANDARD.withCaching(LockEngine.Caching.of(Duration.ofMinutes(2), 10)))) {
+			SimpleMeterRegistry meters = new SimpleMeterRegistry();
+			new LockRegistryMetrics(engine).bindTo(meters);
+			engine.acquire(request("gauge:cached", SHORT)).close();
+			assertThat(meters.get(LockRegistryMetrics.CACHED).gauge().value()).isEqualTo(1);
+			assertThat(meters.get(LockRegistryMetrics.ACTIVE).gauge().value()).isZero();
+		}
+		finally {
+			backend.close();
+		}
+	}
+
+	@Test
 	void meterCountStaysConstantAcrossTenThousandDistinctKeys() throws Exception {
 		try (AnnotationConfigApplicationContext context = start()) {
 			LockOperations locks = context.getBean(LockOperations.class);

@@ -25,6 +25,9 @@ import java.util.concurrent.TimeoutException;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.options.GetOption;
+import io.github.distlock.actuate.LockCountsDetail;
+import io.github.distlock.core.LockIntrospection;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -37,6 +40,8 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * {@code DOWN} otherwise. The details name the {@code lease} ({@code ALIVE}, {@code IN_DOUBT}
  * when its renewals are late, {@code LOST}, or {@code NONE} before one was granted) and its
  * {@code leaseId}, and give an {@code error} when the read failed or did not answer in time.
+ * Given the application's locks, the {@code locks} detail counts those held, waited for and
+ * cached.
  * A lost lease with a cluster that answers is {@code UP}: the next acquisition takes a new one.
  * <p>
  * The check writes nothing and is bounded by the timeout even when etcd hangs.
@@ -51,6 +56,8 @@ public class EtcdHealthIndicator extends AbstractHealthIndicator {
 
 	private final Duration timeout;
 
+	private final @Nullable LockIntrospection locks;
+
 	/**
 	 * Creates an indicator.
 	 * @param backend the backend whose client is checked and whose lease is reported
@@ -58,7 +65,21 @@ public class EtcdHealthIndicator extends AbstractHealthIndicator {
 	 * @param timeout how long to wait for etcd's answer
 	 */
 	public EtcdHealthIndicator(EtcdLockBackend backend, String checkedKey, Duration timeout) {
+		this(backend, checkedKey, timeout, null);
+	}
+
+	/**
+	 * Creates an indicator whose details also count the application's locks
+	 * ({@link LockCountsDetail}).
+	 * @param backend the backend whose client is checked and whose lease is reported
+	 * @param checkedKey the key read, such as the lock root path
+	 * @param timeout how long to wait for etcd's answer
+	 * @param locks the locks the application holds, awaits and keeps, or {@code null}
+	 */
+	public EtcdHealthIndicator(EtcdLockBackend backend, String checkedKey, Duration timeout,
+			@Nullable LockIntrospection locks) {
 		super("etcd health check failed");
+		this.locks = locks;
 		this.backend = backend;
 		this.checkedKey = checkedKey;
 		this.timeout = timeout;
@@ -79,6 +100,9 @@ public class EtcdHealthIndicator extends AbstractHealthIndicator {
 
 	@Override
 	protected void doHealthCheck(Health.Builder builder) throws Exception {
+		if (this.locks != null) {
+			builder.withDetail(LockCountsDetail.NAME, LockCountsDetail.of(this.locks));
+		}
 		EtcdSession.Lease lease = this.backend.latestLease();
 		builder.withDetail("lease", (lease != null) ? lease.status().name() : "NONE");
 		if (lease != null) {

@@ -61,6 +61,8 @@ public class DistributedLockProperties {
 
 	private final LocalQueue localQueue = new LocalQueue();
 
+	private final Cache cache = new Cache();
+
 	private final LockLost lockLost = new LockLost();
 
 	private final Revocation revocation = new Revocation();
@@ -106,6 +108,10 @@ public class DistributedLockProperties {
 
 	public LocalQueue getLocalQueue() {
 		return this.localQueue;
+	}
+
+	public Cache getCache() {
+		return this.cache;
 	}
 
 	public LockLost getLockLost() {
@@ -240,6 +246,63 @@ public class DistributedLockProperties {
 				throw new IllegalArgumentException("distributed-lock.local-queue.max-handoff-time must not be negative");
 			}
 			this.maxHandoffTime = maxHandoffTime;
+		}
+
+	}
+
+	/**
+	 * Lock caching, on every backend: a MUTEX lock released by the last thread of this JVM that
+	 * held it stays held in the lock service, idle, so that the next thread of this JVM takes it
+	 * with no round trip. Needs the local queue.
+	 */
+	public static class Cache {
+
+		/**
+		 * Whether released MUTEX locks are kept for the next thread of this JVM. A kept lock is
+		 * given up as soon as another process queues for it, once it was idle for the idle time,
+		 * while the session or lease is in doubt, and when the application stops.
+		 */
+		private boolean enabled;
+
+		/**
+		 * How long a kept lock stays unused at most before it is released in the lock service.
+		 */
+		private Duration idleTime = Duration.ofSeconds(1);
+
+		/**
+		 * How many locks are kept at most; beyond it, the longest idle is released first.
+		 */
+		private int maxLocks = 1000;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public Duration getIdleTime() {
+			return this.idleTime;
+		}
+
+		public void setIdleTime(Duration idleTime) {
+			if (idleTime.isNegative() || idleTime.isZero()) {
+				throw new IllegalArgumentException("distributed-lock.cache.idle-time must be positive");
+			}
+			this.idleTime = idleTime;
+		}
+
+		public int getMaxLocks() {
+			return this.maxLocks;
+		}
+
+		public void setMaxLocks(int maxLocks) {
+			if (maxLocks < 1) {
+				throw new IllegalArgumentException("distributed-lock.cache.max-locks must be at least 1, but was "
+						+ maxLocks);
+			}
+			this.maxLocks = maxLocks;
 		}
 
 	}

@@ -31,7 +31,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * The engine's one set of options, from the backend-neutral properties
- * ({@code distributed-lock.local-queue.*}, {@code distributed-lock.lock-lost.interrupt-holder},
+ * ({@code distributed-lock.local-queue.*}, {@code distributed-lock.cache.*},
+ * {@code distributed-lock.lock-lost.interrupt-holder},
  * {@code distributed-lock.revocation.interrupt-holder}). A setting given only under a backend's
  * deprecated key ({@code distributed-lock.zookeeper.local-queue.enabled}, …) is taken from there,
  * with a warning; the neutral key wins when both are set.
@@ -60,9 +61,17 @@ final class LockEngineOptions {
 				properties.getLockLost().isInterruptHolder());
 		boolean interruptOnRevocation = settings.value("revocation.interrupt-holder", Boolean.class,
 				properties.getRevocation().isInterruptHolder());
+		DistributedLockProperties.Cache cache = properties.getCache();
+		if (cache.isEnabled() && !queued) {
+			throw new IllegalStateException("distributed-lock.cache.enabled=true needs the local queue, but "
+					+ "distributed-lock.local-queue.enabled is false: a cached lock is taken by the next thread "
+					+ "of the local queue");
+		}
 		return LockEngine.Options.of(interruptOnLoss, queued)
 			.withHandoff(queued ? maxHandoffs : 0, maxHandoffTime)
-			.withInterruptOnRevocation(interruptOnRevocation);
+			.withInterruptOnRevocation(interruptOnRevocation)
+			.withCaching(cache.isEnabled() ? LockEngine.Caching.of(cache.getIdleTime(), cache.getMaxLocks())
+					: LockEngine.Caching.OFF);
 	}
 
 	/**

@@ -151,6 +151,7 @@ class ActuatorOverHttpTests {
 		assertThat(json.read("$.status", String.class)).isEqualTo("UP");
 		assertThat(json.read("$.details.connectString", String.class)).isEqualTo(server.getConnectString());
 		assertThat(json.read("$.details.state", String.class)).isEqualTo("CONNECTED");
+		assertThat(json.read("$.details.locks", Map.class)).containsOnlyKeys("held", "waiting", "cached");
 	}
 
 	@Test
@@ -176,7 +177,7 @@ class ActuatorOverHttpTests {
 		application.getBean(LockOperations.class).execute(request("stock:1"), () -> null);
 		List<String> names = JsonPath.parse(get("/actuator/metrics")).read("$.names");
 		assertThat(names).contains("distributed.lock.wait", "distributed.lock.held", "distributed.lock.active",
-				"distributed.lock.pending");
+				"distributed.lock.pending", "distributed.lock.cached");
 		DocumentContext json = JsonPath.parse(print("/actuator/metrics/distributed.lock.wait"));
 		assertThat(json.read("$.availableTags[*].tag", List.class)).contains("name", "type", "outcome");
 		print("/actuator/metrics/distributed.lock.held");

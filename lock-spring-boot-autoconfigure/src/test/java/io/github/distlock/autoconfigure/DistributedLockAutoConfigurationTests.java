@@ -145,6 +145,30 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	@Test
+	void lockCachingComesFromItsProperties() {
+		connected()
+			.withPropertyValues("distributed-lock.cache.enabled=true", "distributed-lock.cache.idle-time=250ms",
+					"distributed-lock.cache.max-locks=7")
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options().caching())
+				.isEqualTo(LockEngine.Caching.of(Duration.ofMillis(250), 7)));
+		connected().run((context) -> assertThat(context.getBean(LockEngine.class).options().caching().enabled())
+			.isFalse());
+	}
+
+	@Test
+	void lockCachingWithoutTheLocalQueueFailsStartUpNamingBothKeys() {
+		connected().withPropertyValues("distributed-lock.cache.enabled=true", "distributed-lock.local-queue.enabled=false")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("distributed-lock.cache.enabled")
+				.hasMessageContaining("distributed-lock.local-queue.enabled"));
+		connected().withPropertyValues("distributed-lock.cache.max-locks=0")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("distributed-lock.cache.max-locks must be at least 1"));
+	}
+
+	@Test
 	@SuppressWarnings("deprecation")
 	void engineDefaultsAreTheOnesEachBackendHad() {
 		connected().run((context) -> assertThat(context.getBean(LockEngine.class).options())

@@ -20,7 +20,9 @@ package io.github.distlock.health;
 import java.time.Duration;
 
 import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
+import io.github.distlock.core.LockIntrospection;
 import org.apache.curator.framework.CuratorFramework;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ZooKeeper health indicator under its old name and package.
@@ -42,6 +44,18 @@ public class ZookeeperHealthIndicator extends ZooKeeperHealthIndicator {
 	 */
 	public ZookeeperHealthIndicator(CuratorFramework client, String path, Duration timeout) {
 		super(client, path, timeout);
+	}
+
+	/**
+	 * Creates an indicator whose details also count the application's locks.
+	 * @param client the client locks go through
+	 * @param path the path whose existence is checked, such as the lock root path
+	 * @param timeout how long to wait for ZooKeeper's answer
+	 * @param locks the locks the application holds, awaits and keeps, or {@code null}
+	 */
+	public ZookeeperHealthIndicator(CuratorFramework client, String path, Duration timeout,
+			@Nullable LockIntrospection locks) {
+		super(client, path, timeout, locks);
 	}
 
 }

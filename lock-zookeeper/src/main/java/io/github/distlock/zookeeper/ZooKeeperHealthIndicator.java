@@ -27,6 +27,9 @@ import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.zookeeper.KeeperException;
+import io.github.distlock.actuate.LockCountsDetail;
+import io.github.distlock.core.LockIntrospection;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -40,7 +43,8 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * {@code LATENT} or {@code STOPPED} for a client not started or closed,
  * {@code NOT_CONNECTED} before its first connection, Curator's {@code SUSPENDED},
  * {@code LOST} or {@code READ_ONLY}, and an {@code error} when the {@code exists} failed or
- * did not answer in time.
+ * did not answer in time. Given the application's locks, the {@code locks} detail counts those
+ * held, waited for and cached.
  * <p>
  * A {@code SUSPENDED} connection is {@code DOWN}, not {@code OUT_OF_SERVICE}: no lock can be
  * acquired and every held lock is in doubt, an unplanned failure rather than a component taken
@@ -62,6 +66,8 @@ public class ZooKeeperHealthIndicator extends AbstractHealthIndicator implements
 
 	private final ConnectionStateTracker tracker;
 
+	private final @Nullable LockIntrospection locks;
+
 	/**
 	 * Creates an indicator; it follows the client's connection state until closed.
 	 * @param client the client locks go through
@@ -69,7 +75,21 @@ public class ZooKeeperHealthIndicator extends AbstractHealthIndicator implements
 	 * @param timeout how long to wait for ZooKeeper's answer
 	 */
 	public ZooKeeperHealthIndicator(CuratorFramework client, String path, Duration timeout) {
+		this(client, path, timeout, null);
+	}
+
+	/**
+	 * Creates an indicator whose details also count the application's locks
+	 * ({@link LockCountsDetail}).
+	 * @param client the client locks go through
+	 * @param path the path whose existence is checked, such as the lock root path
+	 * @param timeout how long to wait for ZooKeeper's answer
+	 * @param locks the locks the application holds, awaits and keeps, or {@code null}
+	 */
+	public ZooKeeperHealthIndicator(CuratorFramework client, String path, Duration timeout,
+			@Nullable LockIntrospection locks) {
 		super("ZooKeeper health check failed");
+		this.locks = locks;
 		this.client = client;
 		this.path = path;
 		this.timeout = timeout;
@@ -79,6 +99,9 @@ public class ZooKeeperHealthIndicator extends AbstractHealthIndicator implements
 	@Override
 	protected void doHealthCheck(Health.Builder builder) throws Exception {
 		builder.withDetail("connectString", this.client.getZookeeperClient().getCurrentConnectionString());
+		if (this.locks != null) {
+			builder.withDetail(LockCountsDetail.NAME, LockCountsDetail.of(this.locks));
+		}
 		CuratorFrameworkState clientState = this.client.getState();
 		if (clientState != CuratorFrameworkState.STARTED) {
 			builder.down().withDetail("state", clientState.name());

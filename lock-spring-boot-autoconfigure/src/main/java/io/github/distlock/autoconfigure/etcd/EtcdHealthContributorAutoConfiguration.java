@@ -17,10 +17,12 @@
 
 package io.github.distlock.autoconfigure.etcd;
 
+import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.etcd.EtcdHealthIndicator;
 import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.etcd.EtcdLockPathResolver;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -43,9 +45,10 @@ public final class EtcdHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = { "etcdHealthIndicator", "etcdHealthContributor" })
-	EtcdHealthIndicator etcdHealthIndicator(EtcdLockBackend etcdLockBackend, EtcdLockProperties properties) {
+	EtcdHealthIndicator etcdHealthIndicator(EtcdLockBackend etcdLockBackend, EtcdLockProperties properties,
+			ObjectProvider<LockIntrospection> locks) {
 		return new EtcdHealthIndicator(etcdLockBackend, checkedKey(etcdLockBackend.pathResolver()),
-				properties.getHealth().getTimeout());
+				properties.getHealth().getTimeout(), locks.getIfUnique());
 	}
 
 	/**

@@ -17,10 +17,12 @@
 
 package io.github.distlock.autoconfigure.zookeeper;
 
+import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
 import io.github.distlock.zookeeper.ZooKeeperHealthIndicator;
 import io.github.distlock.zookeeper.ZooKeeperLockBackend;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -49,9 +51,11 @@ public final class ZooKeeperHealthContributorAutoConfiguration {
 	@ConditionalOnMissingBean(name = { "zookeeperHealthIndicator", "zookeeperHealthContributor" })
 	@SuppressWarnings("deprecation")
 	io.github.distlock.health.ZookeeperHealthIndicator zookeeperHealthIndicator(
-			ZooKeeperLockBackend zooKeeperLockBackend, ZooKeeperLockProperties properties) {
+			ZooKeeperLockBackend zooKeeperLockBackend, ZooKeeperLockProperties properties,
+			ObjectProvider<LockIntrospection> locks) {
 		return new io.github.distlock.health.ZookeeperHealthIndicator(zooKeeperLockBackend.client(),
-				checkedPath(zooKeeperLockBackend.pathResolver()), properties.getHealth().getTimeout());
+				checkedPath(zooKeeperLockBackend.pathResolver()), properties.getHealth().getTimeout(),
+				locks.getIfUnique());
 	}
 
 	/**
