@@ -21,10 +21,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.options.GetOption;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.test.contract.LockClient;
 import io.github.distlock.test.contract.LockRegistryContractTests;
@@ -75,12 +78,26 @@ class EtcdLockRegistryContractTests extends LockRegistryContractTests<EtcdLockRe
 
 	private static EtcdClient newClient(LockListener listener, EtcdLockRegistry.Options options) {
 		Client client = Client.builder().endpoints(etcd.endpoint()).build();
-		return new EtcdClient(client, new EtcdLockRegistry(client, paths, listener, options));
+		EtcdLockRegistry registry = new EtcdLockRegistry(client, paths, listener, options);
+		return new EtcdClient(client, registry, registry::currentLeaseId, registry::close);
+	}
+
+	/** The engine over a backend, as the auto-configuration makes them, with caching on. */
+	@Override
+	protected Optional<EtcdClient> newCachingClient(LockListener listener, Duration idleTime) {
+		Client client = Client.builder().endpoints(etcd.endpoint()).build();
+		EtcdLockBackend backend = new EtcdLockBackend(client, paths, Duration.ofSeconds(3));
+		LockEngine engine = new LockEngine(backend, listener,
+				LockEngine.Options.STANDARD.withCaching(LockEngine.Caching.of(idleTime, 100)));
+		return Optional.of(new EtcdClient(client, engine, backend::currentLeaseId, () -> {
+			engine.close();
+			backend.close();
+		}));
 	}
 
 	@Override
 	protected void loseLocks(EtcdClient client) throws Exception {
-		this.observer.getLeaseClient().revoke(client.registry().currentLeaseId()).get();
+		this.observer.getLeaseClient().revoke(client.leaseId().getAsLong()).get();
 	}
 
 	@Override
@@ -105,11 +122,12 @@ class EtcdLockRegistryContractTests extends LockRegistryContractTests<EtcdLockRe
 		return Optional.of(job.javaProcess(EtcdCounterWorker.class, etcd.endpoint(), ROOT).start());
 	}
 
-	record EtcdClient(Client client, EtcdLockRegistry registry) implements LockClient {
+	record EtcdClient(Client client, LockRegistry registry, LongSupplier leaseId, AutoCloseable registryCloser)
+			implements LockClient {
 
 		@Override
-		public void close() {
-			this.registry.close();
+		public void close() throws Exception {
+			this.registryCloser.close();
 			this.client.close();
 		}
 

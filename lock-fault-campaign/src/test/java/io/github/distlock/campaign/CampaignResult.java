@@ -33,6 +33,9 @@ final class CampaignResult {
 
 	private final long seed;
 
+	/** The lock cache of the workers that cache: {@code on}, {@code off} or {@code broken}. */
+	private final String cache;
+
 	private final Duration faultTime;
 
 	private final String database;
@@ -53,8 +56,9 @@ final class CampaignResult {
 	/** Counts of what the coordination workers did, and how soon work resumed after faults of the servers. */
 	private final Map<String, Long> figures = new LinkedHashMap<>();
 
-	CampaignResult(Backend backend, long seed, Duration faultTime, String database, Map<Nemesis.Fault, Integer> faults,
-			List<String> faultLog) {
+	CampaignResult(Backend backend, long seed, String cache, Duration faultTime, String database,
+			Map<Nemesis.Fault, Integer> faults, List<String> faultLog) {
+		this.cache = cache;
 		this.backend = backend;
 		this.seed = seed;
 		this.faultTime = faultTime;
@@ -118,6 +122,7 @@ final class CampaignResult {
 		report.append("- faults for ").append(this.faultTime.toSeconds()).append(" s; guarded counters in ")
 			.append(this.database)
 			.append('\n');
+		report.append("- lock cache of w1 and w2: ").append(this.cache).append('\n');
 		report.append("- operations: ").append(this.operations).append('\n');
 		report.append("- faults injected: ").append(this.faults.values().stream().mapToInt(Integer::intValue).sum())
 			.append(' ')
@@ -153,6 +158,8 @@ final class CampaignResult {
 			.append(this.faultTime.toSeconds())
 			.append("s -Dcampaign.backend=")
 			.append(this.backend.id())
+			.append(" -Dcampaign.cache=")
+			.append(this.cache)
 			.append('\n');
 		return report.toString();
 	}

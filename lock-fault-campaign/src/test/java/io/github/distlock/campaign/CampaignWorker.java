@@ -45,6 +45,7 @@ import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.spi.LockBackend;
 
 /**
  * A client process of the campaign: several threads take locks through the starter's
@@ -95,13 +96,29 @@ public final class CampaignWorker {
 	private volatile boolean paused;
 
 	/**
-	 * The engine options of a worker: its local queue and hand-offs as the orchestrator chose,
-	 * hand-offs within 100 ms.
+	 * The engine options of a worker: its local queue, hand-offs and lock caching as the
+	 * orchestrator chose, hand-offs within 100 ms, cached locks idle for 1 s at most (10 min for
+	 * the deliberately broken cache, which keeps them from other processes meanwhile).
 	 */
 	static LockEngine.Options engineOptions(Map<String, String> args) {
 		boolean localQueue = Boolean.parseBoolean(args.get("localQueue"));
+		String cache = args.getOrDefault("cache", "off");
+		LockEngine.Caching caching = switch (cache) {
+			case "on" -> LockEngine.Caching.of(Duration.ofSeconds(1), 1000);
+			case "broken" -> LockEngine.Caching.of(Duration.ofMinutes(10), 1000);
+			default -> LockEngine.Caching.OFF;
+		};
 		return LockEngine.Options.of(false, localQueue)
-			.withHandoff(localQueue ? Integer.parseInt(args.get("handoffs")) : 0, Duration.ofMillis(100));
+			.withHandoff(localQueue ? Integer.parseInt(args.get("handoffs")) : 0, Duration.ofMillis(100))
+			.withCaching(caching);
+	}
+
+	/**
+	 * The backend a worker's engine goes through: the backend itself, or one whose cache does
+	 * not hear contenders ({@code cache=broken}).
+	 */
+	static LockBackend engineBackend(LockBackend backend, Map<String, String> args) {
+		return "broken".equals(args.get("cache")) ? new DeafCacheBackend(backend) : backend;
 	}
 
 	private CampaignWorker(Map<String, String> args) throws IOException {

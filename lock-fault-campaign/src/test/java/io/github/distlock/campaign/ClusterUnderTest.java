@@ -48,8 +48,11 @@ interface ClusterUnderTest extends AutoCloseable {
 	record SessionEnd(String what, long[] unaware) {
 	}
 
-	/** A client process of the campaign: its slot and how its registry is configured. */
-	record WorkerSpec(String slot, String mode, boolean localQueue, int handoffs) {
+	/**
+	 * A client process of the campaign: its slot and how its registry is configured.
+	 * @param caching whether its engine caches locks when the campaign runs with caching
+	 */
+	record WorkerSpec(String slot, String mode, boolean localQueue, int handoffs, boolean caching) {
 	}
 
 	/** The client processes to run, each behind a proxy of its own. */

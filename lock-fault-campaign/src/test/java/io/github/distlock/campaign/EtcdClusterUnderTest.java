@@ -92,8 +92,8 @@ final class EtcdClusterUnderTest implements ClusterUnderTest {
 
 	@Override
 	public List<WorkerSpec> workers() {
-		return List.of(new WorkerSpec("w1", "plain", true, 8), new WorkerSpec("w2", "namespace", true, 8),
-				new WorkerSpec("w3", "plain", true, 0), new WorkerSpec("w4", "plain", false, 0));
+		return List.of(new WorkerSpec("w1", "plain", true, 8, true), new WorkerSpec("w2", "namespace", true, 8, true),
+				new WorkerSpec("w3", "plain", true, 0, false), new WorkerSpec("w4", "plain", false, 0, false));
 	}
 
 	@Override

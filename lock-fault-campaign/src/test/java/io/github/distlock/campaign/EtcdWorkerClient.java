@@ -57,7 +57,8 @@ final class EtcdWorkerClient implements WorkerClient {
 		this.client = builder.build();
 		String root = mode.equals("plain") ? EtcdClusterUnderTest.ROOT : "/Locks";
 		this.backend = new EtcdLockBackend(this.client, new EtcdLockPathResolver(root), EtcdClusterUnderTest.LEASE_TTL);
-		this.registry = new LockEngine(this.backend, listener, CampaignWorker.engineOptions(args));
+		this.registry = new LockEngine(CampaignWorker.engineBackend(this.backend, args), listener,
+				CampaignWorker.engineOptions(args));
 		this.backend.awaitLease(Duration.ofSeconds(30));
 	}
 

@@ -71,7 +71,14 @@ final class FaultCampaign {
 
 	private final Path dir;
 
-	FaultCampaign(Backend backend, long seed, Duration duration, Path dir) {
+	private final String cache;
+
+	/**
+	 * @param cache the lock cache of the workers whose spec caches: {@code on}, {@code off}, or
+	 * {@code broken} (deliberately, to show the campaign catches it)
+	 */
+	FaultCampaign(Backend backend, long seed, Duration duration, Path dir, String cache) {
+		this.cache = cache;
 		this.backend = backend;
 		this.seed = seed;
 		this.duration = duration;
@@ -94,7 +101,7 @@ final class FaultCampaign {
 			common.addAll(cluster.workerArgs());
 			for (ClusterUnderTest.WorkerSpec spec : cluster.workers()) {
 				workers.add(new WorkerProcess(spec.slot(), spec.mode(), spec.localQueue(), spec.handoffs(),
-						new ClientProxy(cluster.clientPorts()), this.dir, common));
+						spec.caching() ? this.cache : "off", new ClientProxy(cluster.clientPorts()), this.dir, common));
 			}
 			for (WorkerProcess worker : workers) {
 				worker.start();
@@ -115,7 +122,7 @@ final class FaultCampaign {
 			cluster.awaitAllServing(Duration.ofSeconds(60));
 			long healed = System.nanoTime();
 			Thread.sleep(LEADER_BOUND.toMillis() + 1_000);
-			CampaignResult result = new CampaignResult(this.backend, this.seed, faultTime, database.name(),
+			CampaignResult result = new CampaignResult(this.backend, this.seed, this.cache, faultTime, database.name(),
 					nemesis.injected(), nemesis.log());
 			Files.writeString(this.dir.resolve("pause"), "pause");
 			for (WorkerProcess worker : workers) {

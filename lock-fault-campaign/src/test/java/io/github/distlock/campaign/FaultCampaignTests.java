@@ -34,7 +34,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Runs a seeded fault campaign on each backend {@code -Dcampaign.backend} names
  * ({@code zookeeper}, {@code etcd}, or both, comma-separated; {@code -Dcampaign.seed},
  * {@code -Dcampaign.duration}; a short one on both in every build, a long one with
- * {@code -Pfault-campaign}) and requires that it found no violation, and that it did inject
+ * {@code -Pfault-campaign}; {@code -Dcampaign.cache}: the lock cache of workers w1 and w2,
+ * {@code on} by default, {@code off}, or {@code broken} to see the campaign catch a cache that
+ * does not hear other processes) and requires that it found no violation, and that it did inject
  * faults of several kinds and commit work of every kind (locks of every type, nested, multi-key,
  * revocable and not, leader work and scheduled jobs) and told revocable holders, so that it
  * cannot pass by doing nothing.
@@ -55,10 +57,11 @@ class FaultCampaignTests {
 		String seedProperty = System.getProperty("campaign.seed", "");
 		long seed = seedProperty.isBlank() ? System.nanoTime() : Long.parseLong(seedProperty);
 		Duration duration = parse(System.getProperty("campaign.duration", "75s"));
+		String cache = System.getProperty("campaign.cache", "on");
 		System.out.println("Fault campaign on " + backend.id() + ": seed " + seed + ", faults for "
-				+ duration.toSeconds() + " s");
+				+ duration.toSeconds() + " s, lock cache " + cache);
 		CampaignResult result = new FaultCampaign(backend, seed, duration,
-				Path.of("target", "campaign-" + backend.id() + "-" + seed)).run();
+				Path.of("target", "campaign-" + backend.id() + "-" + seed), cache).run();
 		String report = result.report();
 		System.out.println(report);
 		assertThat(result.checker().violations()).as(report).isEmpty();

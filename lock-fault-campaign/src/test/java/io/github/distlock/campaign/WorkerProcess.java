@@ -41,6 +41,9 @@ final class WorkerProcess implements AutoCloseable {
 
 	private final int handoffs;
 
+	/** Its lock cache: {@code off}, {@code on}, or {@code broken} (deliberately). */
+	private final String cache;
+
 	private final ClientProxy proxy;
 
 	private final List<String> commonArgs;
@@ -51,12 +54,13 @@ final class WorkerProcess implements AutoCloseable {
 
 	private Process process;
 
-	WorkerProcess(String slot, String mode, boolean localQueue, int handoffs, ClientProxy proxy, Path dir,
-			List<String> commonArgs) {
+	WorkerProcess(String slot, String mode, boolean localQueue, int handoffs, String cache, ClientProxy proxy,
+			Path dir, List<String> commonArgs) {
 		this.slot = slot;
 		this.mode = mode;
 		this.localQueue = localQueue;
 		this.handoffs = handoffs;
+		this.cache = cache;
 		this.proxy = proxy;
 		this.dir = dir;
 		this.commonArgs = commonArgs;
@@ -69,7 +73,7 @@ final class WorkerProcess implements AutoCloseable {
 
 	String describe() {
 		return this.slot + " (" + this.mode + ", local queue " + this.localQueue + ", max hand-offs " + this.handoffs
-				+ ")";
+				+ ", lock cache " + this.cache + ")";
 	}
 
 	ClientProxy proxy() {
@@ -81,7 +85,7 @@ final class WorkerProcess implements AutoCloseable {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		List<String> command = new ArrayList<>(List.of(java, "-Xmx192m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
 				"-cp", System.getProperty("java.class.path"), CampaignWorker.class.getName(), "worker=" + name(),
-				"mode=" + this.mode, "localQueue=" + this.localQueue, "handoffs=" + this.handoffs,
+				"mode=" + this.mode, "localQueue=" + this.localQueue, "handoffs=" + this.handoffs, "cache=" + this.cache,
 				"connect=" + this.proxy.connectString()));
 		command.addAll(this.commonArgs);
 		this.process = new ProcessBuilder(command).redirectErrorStream(true)

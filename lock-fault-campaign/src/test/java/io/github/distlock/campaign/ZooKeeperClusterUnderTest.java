@@ -86,8 +86,8 @@ final class ZooKeeperClusterUnderTest implements ClusterUnderTest {
 
 	@Override
 	public List<WorkerSpec> workers() {
-		return List.of(new WorkerSpec("w1", "plain", true, 8), new WorkerSpec("w2", "chroot", true, 8),
-				new WorkerSpec("w3", "namespace", true, 0), new WorkerSpec("w4", "plain", false, 0));
+		return List.of(new WorkerSpec("w1", "plain", true, 8, true), new WorkerSpec("w2", "chroot", true, 8, true),
+				new WorkerSpec("w3", "namespace", true, 0, false), new WorkerSpec("w4", "plain", false, 0, false));
 	}
 
 	@Override

@@ -65,7 +65,8 @@ final class ZooKeeperWorkerClient implements WorkerClient {
 		}
 		String root = mode.equals("plain") ? ZooKeeperClusterUnderTest.ROOT : "/Locks";
 		this.backend = new ZooKeeperLockBackend(this.client, new ZnodeLockPathResolver(root));
-		this.registry = new LockEngine(this.backend, listener, CampaignWorker.engineOptions(args));
+		this.registry = new LockEngine(CampaignWorker.engineBackend(this.backend, args), listener,
+				CampaignWorker.engineOptions(args));
 		this.ensemble = args.get("ensemble");
 	}
 

@@ -21,6 +21,8 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
 
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.LockRegistry;
 import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.test.contract.LockClient;
@@ -77,7 +79,21 @@ class ZooKeeperLockRegistryContractTests
 	private static ZooKeeperClient newClient(LockListener listener, ZookeeperLockRegistry.Options options)
 			throws Exception {
 		CuratorFramework curator = connectedClient(zookeeper.connectString());
-		return new ZooKeeperClient(curator, new ZookeeperLockRegistry(curator, paths, listener, options));
+		ZookeeperLockRegistry registry = new ZookeeperLockRegistry(curator, paths, listener, options);
+		return new ZooKeeperClient(curator, registry, registry::close);
+	}
+
+	/** The engine over a backend, as the auto-configuration makes them, with caching on. */
+	@Override
+	protected Optional<ZooKeeperClient> newCachingClient(LockListener listener, Duration idleTime) throws Exception {
+		CuratorFramework curator = connectedClient(zookeeper.connectString());
+		ZooKeeperLockBackend backend = new ZooKeeperLockBackend(curator, paths);
+		LockEngine engine = new LockEngine(backend, listener,
+				LockEngine.Options.STANDARD.withCaching(LockEngine.Caching.of(idleTime, 100)));
+		return Optional.of(new ZooKeeperClient(curator, engine, () -> {
+			engine.close();
+			backend.close();
+		}));
 	}
 
 	@Override
@@ -95,11 +111,12 @@ class ZooKeeperLockRegistryContractTests
 		return Optional.of(job.javaProcess(ZooKeeperCounterWorker.class, zookeeper.connectString(), ROOT).start());
 	}
 
-	record ZooKeeperClient(CuratorFramework curator, ZookeeperLockRegistry registry) implements LockClient {
+	record ZooKeeperClient(CuratorFramework curator, LockRegistry registry, AutoCloseable registryCloser)
+			implements LockClient {
 
 		@Override
-		public void close() {
-			this.registry.close();
+		public void close() throws Exception {
+			this.registryCloser.close();
 			this.curator.close();
 		}
 
