@@ -90,6 +90,7 @@ class ZooKeeperContenderWatchTests {
 		CountDownLatch contender = new CountDownLatch(1);
 		ContenderWatch watch = held.watchContenders(contender::countDown);
 		assertThat(watch).isNotNull();
+		awaitWatchSet("queued-after", contender);
 		Future<BackendLock> waiting = acquireInBackground(this.second, "queued-after");
 		assertThat(contender.await(LONG.toSeconds(), TimeUnit.SECONDS)).as("told of the contender").isTrue();
 		watch.close();
@@ -168,6 +169,7 @@ class ZooKeeperContenderWatchTests {
 		BackendLock held = acquire(this.first, "handed-on", LockType.MUTEX);
 		CountDownLatch contender = new CountDownLatch(1);
 		ContenderWatch watch = held.watchContenders(contender::countDown);
+		awaitWatchSet("handed-on", contender);
 		BackendLock handedOn = held.handOff();
 		assertThat(handedOn).isNotNull();
 		Future<BackendLock> waiting = acquireInBackground(this.second, "handed-on");
@@ -189,6 +191,16 @@ class ZooKeeperContenderWatchTests {
 				held.release();
 			}
 		}
+	}
+
+	/**
+	 * Waits until the client watches the lock path's children: a contender that queues after
+	 * that is one the watch must see come.
+	 */
+	private void awaitWatchSet(String key, CountDownLatch contender) {
+		String lockPath = this.first.pathOf(key);
+		await().atMost(LONG).until(() -> childWatches(this.clientA).contains(lockPath));
+		assertThat(contender.getCount()).as("fired with nobody else queued").isEqualTo(1);
 	}
 
 	private static BackendLock acquire(ZooKeeperLockBackend backend, String key, LockType type)
