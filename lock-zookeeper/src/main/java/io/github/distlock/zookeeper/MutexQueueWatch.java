@@ -29,6 +29,7 @@ import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A watch on the queue of a held {@code MUTEX} node ({@link MutexRecipe}): the children of its
@@ -76,12 +77,20 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 	/**
 	 * Sets the watch with a first read of the queue, in the background: a contender that queued
 	 * before is seen by it, one that queues after by the watch.
-	 * @return this watch
+	 * @return this watch, or {@code null} if the client refuses the read (it is closed): then it
+	 * cannot watch, and the caller is not called back on its own thread
 	 */
-	MutexQueueWatch start() {
+	@Nullable MutexQueueWatch start() {
 		this.openWatches.add(this);
-		read();
-		return this;
+		try {
+			readInBackground();
+			return this;
+		}
+		catch (Exception ex) {
+			logger.debug("Could not watch the queue of " + ZKPaths.makePath(this.lockPath, this.nodeName), ex);
+			close();
+			return null;
+		}
 	}
 
 	private void read() {
@@ -89,11 +98,15 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 			return;
 		}
 		try {
-			this.client.getChildren().usingWatcher(this).inBackground(this::childrenRead).forPath(this.lockPath);
+			readInBackground();
 		}
 		catch (Exception ex) {
 			contender("could not read the queue (" + ex + ")");
 		}
+	}
+
+	private void readInBackground() throws Exception {
+		this.client.getChildren().usingWatcher(this).inBackground(this::childrenRead).forPath(this.lockPath);
 	}
 
 	private void childrenRead(CuratorFramework client, CuratorEvent event) {

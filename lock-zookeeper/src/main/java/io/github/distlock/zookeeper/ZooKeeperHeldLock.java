@@ -138,7 +138,8 @@ final class ZooKeeperHeldLock implements RevocableLock {
 	/**
 	 * Watches the node's queue for another contender ({@link MutexQueueWatch}): {@code MUTEX}
 	 * only, whose nodes follow {@code InterProcessMutex}'s protocol, one lock path per queue.
-	 * @return the watch, or {@code null} for another type
+	 * @return the watch, or {@code null} for another type, or if the client cannot watch (it is
+	 * closed)
 	 */
 	@Override
 	public @Nullable ContenderWatch watchContenders(Runnable onContender) {

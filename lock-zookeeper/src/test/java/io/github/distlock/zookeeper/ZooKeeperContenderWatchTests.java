@@ -180,6 +180,15 @@ class ZooKeeperContenderWatchTests {
 	}
 
 	@Test
+	void noWatchFromAClosedClient() throws Exception {
+		BackendLock held = acquire(this.first, "closed-client", LockType.MUTEX);
+		this.clientA.close();
+		AtomicInteger fired = new AtomicInteger();
+		assertThat(held.watchContenders(fired::incrementAndGet)).isNull();
+		assertThat(fired).as("called back on the caller's thread").hasValue(0);
+	}
+
+	@Test
 	void otherTypesHaveNoWatch() throws Exception {
 		for (LockType type : List.of(LockType.SEMAPHORE_MUTEX, LockType.READ, LockType.WRITE)) {
 			BackendLock held = acquire(this.first, "type-" + type, type);
