@@ -118,7 +118,8 @@ final class EtcdHeldLock implements RevocableLock {
 	/**
 	 * Watches the key's queue for another contender ({@link MutexQueueWatch}): {@code MUTEX}
 	 * only, where every other key of the queue waits for this one.
-	 * @return the watch, or {@code null} for another type
+	 * @return the watch, or {@code null} for another type, or if the client cannot watch (its
+	 * watch client is closed)
 	 */
 	@Override
 	public @Nullable ContenderWatch watchContenders(Runnable onContender) {

@@ -85,11 +85,11 @@ final class MutexQueueWatch implements ContenderWatch {
 	}
 
 	/**
-	 * Sets the watch; its confirmation reads the queue. A watch that cannot be set (the client's
-	 * watch client is closed) tells of a contender at once.
-	 * @return this watch
+	 * Sets the watch; its confirmation reads the queue.
+	 * @return this watch, or {@code null} if the watch client refuses it (it is closed): then it
+	 * cannot watch, and the caller is not called back on its own thread
 	 */
-	MutexQueueWatch start() {
+	@Nullable MutexQueueWatch start() {
 		this.openWatches.add(this);
 		Watch.Listener listener = Watch.listener(this::onResponse,
 				(failure) -> contender("the watch failed (" + failure + ")"),
@@ -100,7 +100,9 @@ final class MutexQueueWatch implements ContenderWatch {
 						WatchOption.builder().isPrefix(true).withCreateNotify(true).build(), listener);
 		}
 		catch (RuntimeException ex) {
-			contender("could not watch the queue (" + ex + ")");
+			logger.debug("Could not watch the queue of " + this.heldKey, ex);
+			close();
+			return null;
 		}
 		if (this.closed) {
 			// closed meanwhile, perhaps before the watcher was there to close

@@ -199,6 +199,16 @@ class EtcdContenderWatchTests {
 	}
 
 	@Test
+	void noWatchFromAClosedWatchClient() throws Exception {
+		BackendLock held = acquire(this.first, "closed-watch-client", LockType.MUTEX);
+		this.clientA.getWatchClient().close();
+		AtomicInteger fired = new AtomicInteger();
+		assertThat(held.watchContenders(fired::incrementAndGet)).isNull();
+		assertThat(fired).as("called back on the caller's thread").hasValue(0);
+		held.release();
+	}
+
+	@Test
 	void otherTypesHaveNoWatch() throws Exception {
 		for (LockType type : List.of(LockType.SEMAPHORE_MUTEX, LockType.READ, LockType.WRITE)) {
 			BackendLock held = acquire(this.first, "type-" + type, type);
