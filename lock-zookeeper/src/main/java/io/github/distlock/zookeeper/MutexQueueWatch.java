@@ -130,9 +130,12 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 	}
 
 	/**
-	 * Reads the queue again when it changed; a disconnection is left to ZooKeeper, which sets the
-	 * watch again when the same session reconnects; anything else ends the watch, which counts as
-	 * a contender.
+	 * Reads the queue again when it changed. Of the connection's states, which ZooKeeper tells
+	 * every watcher, only those that end the watch count as a contender: a disconnection is left
+	 * to ZooKeeper, which sets the watch again when the same session reconnects (and fires it if
+	 * the queue changed meanwhile), and a reconnection or an authentication says nothing of the
+	 * queue. Any other event on the lock path (deleted, its watch removed by another) ends the
+	 * watch too.
 	 */
 	@Override
 	public void process(WatchedEvent event) {
@@ -142,11 +145,14 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 		if (event.getType() == Event.EventType.NodeChildrenChanged) {
 			read();
 		}
-		else if (event.getType() != Event.EventType.None
-				|| (event.getState() != Event.KeeperState.Disconnected
-						&& event.getState() != Event.KeeperState.SyncConnected)) {
+		else if (event.getType() != Event.EventType.None || endsWatch(event.getState())) {
 			contender("the watch ended (" + event.getType() + ", " + event.getState() + ")");
 		}
+	}
+
+	private static boolean endsWatch(Event.KeeperState state) {
+		return state == Event.KeeperState.Expired || state == Event.KeeperState.Closed
+				|| state == Event.KeeperState.AuthFailed;
 	}
 
 	private void contender(String why) {

@@ -38,6 +38,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
+import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.expireSession;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -45,7 +46,8 @@ import static org.awaitility.Awaitility.await;
  * The watch on a held {@code MUTEX} node's queue, for lock caching, on a real ZooKeeper: it
  * tells of a contender of another session, whether it queued before the watch or after, and of
  * nothing else (our own revocation marker, a hand-off); it ends when closed or released, and
- * outlives a hand-off.
+ * outlives a hand-off. An expired session counts as a contender, on the safe side; a closed
+ * client gives no watch.
  */
 class ZooKeeperContenderWatchTests {
 
@@ -177,6 +179,18 @@ class ZooKeeperContenderWatchTests {
 		watch.close();
 		handedOn.release();
 		waiting.get(LONG.toSeconds(), TimeUnit.SECONDS).release();
+	}
+
+	@Test
+	void firesWhenTheSessionExpires() throws Exception {
+		BackendLock held = acquire(this.first, "expired", LockType.MUTEX);
+		CountDownLatch contender = new CountDownLatch(1);
+		ContenderWatch watch = held.watchContenders(contender::countDown);
+		awaitWatchSet("expired", contender);
+		expireSession(this.clientA);
+		assertThat(contender.await(LONG.toSeconds(), TimeUnit.SECONDS)).as("told, on the safe side").isTrue();
+		watch.close();
+		held.release();
 	}
 
 	@Test
