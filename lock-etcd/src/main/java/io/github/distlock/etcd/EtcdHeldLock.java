@@ -17,9 +17,14 @@
 
 package io.github.distlock.etcd;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
 import io.etcd.jetcd.Watch;
+import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
+import io.github.distlock.core.spi.ContenderWatch;
 import io.github.distlock.core.spi.FencingTokens;
 import io.github.distlock.core.spi.RevocableLock;
 import org.jspecify.annotations.Nullable;
@@ -36,20 +41,30 @@ final class EtcdHeldLock implements RevocableLock {
 
 	private final EtcdSession.Lease lease;
 
+	private final LockType type;
+
 	private final int handoffs;
 
 	private volatile Watch.@Nullable Watcher revocationWatch;
 
-	EtcdHeldLock(EtcdLockBackend backend, Contenders.Contender contender, EtcdSession.Lease lease) {
-		this(backend, contender, lease, 0);
+	/**
+	 * The open watches of the key's queue: shared by the locks the key is handed on to, since a
+	 * watch is of the key; the release of the key ends them.
+	 */
+	private final Set<MutexQueueWatch> queueWatches;
+
+	EtcdHeldLock(EtcdLockBackend backend, Contenders.Contender contender, EtcdSession.Lease lease, LockType type) {
+		this(backend, contender, lease, type, 0, ConcurrentHashMap.newKeySet());
 	}
 
 	private EtcdHeldLock(EtcdLockBackend backend, Contenders.Contender contender, EtcdSession.Lease lease,
-			int handoffs) {
+			LockType type, int handoffs, Set<MutexQueueWatch> queueWatches) {
 		this.backend = backend;
 		this.contender = contender;
 		this.lease = lease;
+		this.type = type;
 		this.handoffs = handoffs;
+		this.queueWatches = queueWatches;
 	}
 
 	/**
@@ -61,7 +76,8 @@ final class EtcdHeldLock implements RevocableLock {
 	}
 
 	/**
-	 * The same key for the next thread of this process, with the next token.
+	 * The same key for the next thread of this process, with the next token; the key's queue
+	 * watches go on.
 	 */
 	@Override
 	public @Nullable BackendLock handOff() {
@@ -69,7 +85,8 @@ final class EtcdHeldLock implements RevocableLock {
 			return null;
 		}
 		stopWatchingRevocation();
-		return new EtcdHeldLock(this.backend, this.contender, this.lease, this.handoffs + 1);
+		return new EtcdHeldLock(this.backend, this.contender, this.lease, this.type, this.handoffs + 1,
+				this.queueWatches);
 	}
 
 	@Override
@@ -86,10 +103,31 @@ final class EtcdHeldLock implements RevocableLock {
 		};
 	}
 
+	/**
+	 * Ends the key's watches, then removes the key.
+	 */
 	@Override
 	public void release() {
 		stopWatchingRevocation();
+		for (MutexQueueWatch watch : this.queueWatches) {
+			watch.close();
+		}
 		this.backend.release(this);
+	}
+
+	/**
+	 * Watches the key's queue for another contender ({@link MutexQueueWatch}): {@code MUTEX}
+	 * only, where every other key of the queue waits for this one.
+	 * @return the watch, or {@code null} for another type, or if the client cannot watch (its
+	 * watch client is closed)
+	 */
+	@Override
+	public @Nullable ContenderWatch watchContenders(Runnable onContender) {
+		if (this.type != LockType.MUTEX) {
+			return null;
+		}
+		return new MutexQueueWatch(this.backend.client(), this.contender.key(), onContender, this.queueWatches)
+			.start();
 	}
 
 	/**

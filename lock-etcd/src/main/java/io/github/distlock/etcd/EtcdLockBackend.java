@@ -174,7 +174,7 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 					giveUp(given, lease, key, path, deadline);
 					throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
 				}
-				EtcdHeldLock held = new EtcdHeldLock(this, created.contender(), lease);
+				EtcdHeldLock held = new EtcdHeldLock(this, created.contender(), lease, request.type());
 				contenderKey = null;
 				return held;
 			}
@@ -229,7 +229,7 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 						deadline);
 				if (read != null) {
 					key = null;
-					return new EtcdHeldLock(this, read.contender(), lease);
+					return new EtcdHeldLock(this, read.contender(), lease, LockType.READ);
 				}
 			}
 		}

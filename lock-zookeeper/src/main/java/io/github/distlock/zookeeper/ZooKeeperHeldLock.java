@@ -19,10 +19,13 @@ package io.github.distlock.zookeeper;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
+import io.github.distlock.core.spi.ContenderWatch;
 import io.github.distlock.core.spi.FencingTokens;
 import io.github.distlock.core.spi.RevocableLock;
 import org.apache.commons.logging.Log;
@@ -61,6 +64,12 @@ final class ZooKeeperHeldLock implements RevocableLock {
 	private volatile boolean released;
 
 	/**
+	 * The open watches of the node's queue: shared by the locks the node is handed on to, since
+	 * a watch is of the node; the release of the node ends them.
+	 */
+	private final Set<MutexQueueWatch> queueWatches;
+
+	/**
 	 * The losses reported before the acquisition began, which do not concern the lock; one
 	 * reported while it waited does, on the safe side.
 	 */
@@ -68,11 +77,11 @@ final class ZooKeeperHeldLock implements RevocableLock {
 
 	ZooKeeperHeldLock(ZooKeeperLockBackend backend, RecipeKey recipeKey, CuratorLockRecipe recipe, LockType type,
 			HeldNode node, long lossesBefore) {
-		this(backend, recipeKey, recipe, type, node, lossesBefore, 0);
+		this(backend, recipeKey, recipe, type, node, lossesBefore, 0, ConcurrentHashMap.newKeySet());
 	}
 
 	private ZooKeeperHeldLock(ZooKeeperLockBackend backend, RecipeKey recipeKey, CuratorLockRecipe recipe,
-			LockType type, HeldNode node, long lossesBefore, int handoffs) {
+			LockType type, HeldNode node, long lossesBefore, int handoffs, Set<MutexQueueWatch> queueWatches) {
 		this.backend = backend;
 		this.recipeKey = recipeKey;
 		this.recipe = recipe;
@@ -80,12 +89,13 @@ final class ZooKeeperHeldLock implements RevocableLock {
 		this.node = node;
 		this.lossesBefore = lossesBefore;
 		this.handoffs = handoffs;
+		this.queueWatches = queueWatches;
 	}
 
 	/**
 	 * The same node for the next thread of this process, with the next token of
 	 * {@link FencingTokens}: a {@code MUTEX} node only, {@value FencingTokens#MAX_HANDOFFS} times at
-	 * most. The new lock takes over this one's use of its recipe.
+	 * most. The new lock takes over this one's use of its recipe, and the node's queue watches.
 	 */
 	@Override
 	public @Nullable BackendLock handOff() {
@@ -95,7 +105,7 @@ final class ZooKeeperHeldLock implements RevocableLock {
 		this.released = true;
 		HeldNode next = new HeldNode(this.node.nodePath(), this.node.fencingToken() + 1, null, this.node.sessionId());
 		return new ZooKeeperHeldLock(this.backend, this.recipeKey, this.recipe, this.type, next, this.lossesBefore,
-				this.handoffs + 1);
+				this.handoffs + 1, this.queueWatches);
 	}
 
 	@Override
@@ -113,10 +123,30 @@ final class ZooKeeperHeldLock implements RevocableLock {
 		return this.backend.session().stateOf(this.node.sessionId(), this.lossesBefore);
 	}
 
+	/**
+	 * Ends the node's queue watches, then deletes the node.
+	 */
 	@Override
 	public void release() {
 		this.released = true;
+		for (MutexQueueWatch watch : this.queueWatches) {
+			watch.close();
+		}
 		this.backend.release(this);
+	}
+
+	/**
+	 * Watches the node's queue for another contender ({@link MutexQueueWatch}): {@code MUTEX}
+	 * only, whose nodes follow {@code InterProcessMutex}'s protocol, one lock path per queue.
+	 * @return the watch, or {@code null} for another type, or if the client cannot watch (it is
+	 * closed)
+	 */
+	@Override
+	public @Nullable ContenderWatch watchContenders(Runnable onContender) {
+		if (this.type != LockType.MUTEX) {
+			return null;
+		}
+		return new MutexQueueWatch(this.backend.client(), nodePath(), onContender, this.queueWatches).start();
 	}
 
 	/**
