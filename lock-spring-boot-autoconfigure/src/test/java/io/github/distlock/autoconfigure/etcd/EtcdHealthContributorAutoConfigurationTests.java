@@ -17,6 +17,10 @@
 
 package io.github.distlock.autoconfigure.etcd;
 
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockRegistry;
+import io.github.distlock.autoconfigure.LockEngineAutoConfiguration;
 import java.time.Duration;
 import java.util.Map;
 
@@ -68,6 +72,19 @@ class EtcdHealthContributorAutoConfigurationTests {
 			await().atMost(Duration.ofSeconds(10)).until(() -> contributor.health().getStatus().equals(Status.UP));
 			assertThat(contributor.health().getDetails()).containsEntry("lease", "ALIVE");
 		});
+	}
+
+	@Test
+	void detailsCountTheLocksHeldWaitedForAndCached() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(LockEngineAutoConfiguration.class))
+			.withPropertyValues("distributed-lock.cache.enabled=true", "distributed-lock.cache.idle-time=2m")
+			.run((context) -> {
+				LockRegistry locks = context.getBean(LockRegistry.class);
+				locks.acquire(new LockRequest("health:cached", LockType.MUTEX, Duration.ofSeconds(10), "health")).close();
+				HealthIndicator indicator = context.getBean(EtcdHealthIndicator.class);
+				assertThat(indicator.health().getDetails()).containsEntry("locks",
+						Map.of("held", 0, "waiting", 0, "cached", 1));
+			});
 	}
 
 	@Test
