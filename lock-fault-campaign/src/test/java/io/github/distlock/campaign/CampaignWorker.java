@@ -38,6 +38,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRequest;
@@ -208,6 +209,9 @@ public final class CampaignWorker {
 		Files.writeString(this.dir.resolve("ready-" + this.worker), "ready");
 		boolean pausedReported = false;
 		long pausedSince = 0;
+		// how often the worker's cache kept locks when looked at, and the most at once
+		long cachedSamples = 0;
+		int mostCached = 0;
 		while (!this.stopping) {
 			this.stopping = Files.exists(this.dir.resolve("stop"));
 			this.paused = Files.exists(this.dir.resolve("pause"));
@@ -238,8 +242,14 @@ public final class CampaignWorker {
 					opStarted[t] = 0;
 				}
 			}
+			int cachedNow = (registry instanceof LockIntrospection introspection) ? introspection.cachedLocks().size() : 0;
+			if (cachedNow > 0) {
+				cachedSamples++;
+				mostCached = Math.max(mostCached, cachedNow);
+			}
 			Thread.sleep(50);
 		}
+		record("CACHED\t" + this.worker + "\t" + cachedSamples + "\t" + mostCached);
 		boolean finished = done.await(60, TimeUnit.SECONDS);
 		if (!finished || !leader.awaitEnd(Duration.ofSeconds(30)) || !jobs.awaitEnd(Duration.ofSeconds(30))) {
 			record("STUCK\t" + this.worker + "\tstop\tthreads did not finish after stop");

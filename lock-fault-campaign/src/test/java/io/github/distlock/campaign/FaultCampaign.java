@@ -162,6 +162,7 @@ final class FaultCampaign {
 			result.coordination(history.requests().stream().filter(InvariantChecker.RevocationRequest::found).count(),
 					told, runs.size(), excused);
 			result.resumedAfterServerFaults(nemesis.serverFaults().size(), resumed);
+			result.cached(history.cache()[0], history.cache()[1]);
 			if (cluster.strayNodeLogText() != null) {
 				result.strayNodesDeleted(logLines(cluster.strayNodeLogText()));
 			}
@@ -199,7 +200,8 @@ final class FaultCampaign {
 	 */
 	private History readHistory(InvariantChecker checker, Map<String, List<long[]>> unawareByWorker)
 			throws Exception {
-		History history = new History(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+		History history = new History(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+				new long[2]);
 		try (Stream<Path> files = Files.list(this.dir)) {
 			for (Path file : files.filter((path) -> path.getFileName().toString().startsWith("history-")).toList()) {
 				for (String line : Files.readAllLines(file)) {
@@ -233,6 +235,11 @@ final class FaultCampaign {
 					}
 					else if (line.startsWith("EXPIRED\t") && fields == 4) {
 						addExpiry(line, unawareByWorker);
+					}
+					else if (line.startsWith("CACHED\t") && fields == 4) {
+						String[] parts = line.split("\t");
+						history.cache()[0] += Long.parseLong(parts[2]);
+						history.cache()[1] = Math.max(history.cache()[1], Long.parseLong(parts[3]));
 					}
 				}
 			}
@@ -302,9 +309,11 @@ final class FaultCampaign {
 
 	/**
 	 * What the workers recorded, by kind of line.
+	 * @param cache the workers' looks that found cached locks, and the most cached at once
 	 */
 	private record History(List<Operation> operations, List<InvariantChecker.RevocableHold> holds,
-			List<InvariantChecker.RevocationRequest> requests, List<InvariantChecker.StateChange> states) {
+			List<InvariantChecker.RevocationRequest> requests, List<InvariantChecker.StateChange> states,
+			long[] cache) {
 	}
 
 }

@@ -77,6 +77,9 @@ class FaultCampaignTests {
 			assertThat(result.outcomesByKind().get(kind)).as(kind).containsKey("COMMITTED");
 		}
 		assertThat(result.figures().get("revocable holders told")).as("revocable holders told").isPositive();
+		if (cache.equals("on")) {
+			assertThat(result.figures().get("worker looks that found cached locks")).as("cached locks seen").isPositive();
+		}
 	}
 
 	static Duration parse(String text) {
