@@ -26,11 +26,14 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.test.zookeeper.FreezableTcpProxy;
 import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.CachedLock;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.zookeeper.ZnodeLockPathResolver;
+import io.github.distlock.zookeeper.ZooKeeperLockBackend;
 import io.github.distlock.zookeeper.ZookeeperLockRegistry;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -198,6 +201,48 @@ class ConnectionCutFaultTests {
 	}
 
 	/** Each attempt over a lost connection takes 5 s, and there are 10 retries. */
+	/**
+	 * A cached lock is given up when the connection is cut (its session in doubt), and not
+	 * handed out while the connection is down: an acquisition then waits for the service. Once
+	 * the connection is back in the same session, the node is gone and the next lock is a new
+	 * one, with a greater token.
+	 */
+	@Test
+	void cachedLockIsGivenUpWhenTheConnectionIsCutAndNotHandedOutMeanwhile() throws Exception {
+		CuratorFramework observer = connectedClient(zookeeper.connectString());
+		try (FreezableTcpProxy proxy = new FreezableTcpProxy(zookeeper.server().getPort());
+				CuratorFramework client = client(proxy.getConnectString());
+				ZooKeeperLockBackend backend = new ZooKeeperLockBackend(client, new ZnodeLockPathResolver("/Locks"));
+				LockEngine engine = new LockEngine(backend, new LockListener() {
+				}, LockEngine.Options.STANDARD.withCaching(LockEngine.Caching.of(Duration.ofMinutes(2), 10)))) {
+			long cachedToken;
+			try (LockHandle lock = engine.acquire(request("cached-cut", Duration.ofSeconds(5)))) {
+				cachedToken = lock.fencingToken();
+			}
+			assertThat(engine.cachedLocks()).extracting(CachedLock::key).containsExactly("cached-cut");
+			long session = client.getZookeeperClient().getZooKeeper().getSessionId();
+			proxy.cut();
+			// given up for the doubt, well before the session could expire
+			await().atMost(Duration.ofSeconds(SESSION_TIMEOUT_MS / 3_000)).until(() -> engine.cachedLocks().isEmpty());
+			assertThat(catchThrowable(() -> engine.acquire(request("cached-cut", Duration.ofMillis(500))).close()))
+				.as("an acquisition while the connection is down")
+				.isInstanceOf(DistributedLockException.class);
+			proxy.heal();
+			await().atMost(Duration.ofSeconds(20)).until(() -> client.getZookeeperClient().isConnected());
+			assertThat(client.getZookeeperClient().getZooKeeper().getSessionId()).as("the same session")
+				.isEqualTo(session);
+			await().atMost(Duration.ofSeconds(20))
+				.until(() -> ephemeralNodesUnder(observer, "/Locks/cached-cut").isEmpty());
+			try (LockHandle lock = engine.acquire(request("cached-cut", Duration.ofSeconds(5)))) {
+				assertThat(lock.fencingToken() >> 10).as("a node created after the cut")
+					.isGreaterThan(cachedToken >> 10);
+			}
+		}
+		finally {
+			observer.close();
+		}
+	}
+
 	private static CuratorFramework slowRetryingClient(String connectString) throws InterruptedException {
 		CuratorFramework client = CuratorFrameworkFactory.builder()
 			.connectString(connectString)
