@@ -48,6 +48,9 @@ final class LockCache implements AutoCloseable {
 
 	private static final long MIN_SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
+	/** How long closing waits for the locks being given up on the cache's thread. */
+	private static final long CLOSE_WAIT_SECONDS = 10;
+
 	private final LockEngine.Caching settings;
 
 	private final LockTable table;
@@ -207,7 +210,8 @@ final class LockCache implements AutoCloseable {
 	}
 
 	/**
-	 * Gives up every kept lock, in the caller's thread, and keeps none from now on.
+	 * Gives up every kept lock, and keeps none from now on: those on their way out on the
+	 * cache's thread first (waited for, within a bound), then the rest in the caller's thread.
 	 */
 	@Override
 	public void close() {
@@ -215,7 +219,13 @@ final class LockCache implements AutoCloseable {
 		if (this.executor == null) {
 			return;
 		}
-		this.executor.shutdownNow();
+		this.executor.shutdown();
+		try {
+			this.executor.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 		List<Kept> all;
 		this.guard.lock();
 		try {

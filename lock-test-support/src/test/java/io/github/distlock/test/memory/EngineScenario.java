@@ -183,6 +183,9 @@ final class EngineScenario {
 		/** Tries without wait that found the lock held. */
 		static final AtomicInteger BUSY = new AtomicInteger();
 
+		/** Closes after which the process's lock cache kept the lock. */
+		static final AtomicInteger CACHED = new AtomicInteger();
+
 		/** Per schedule, its holders in the order they began, with their tokens. */
 		static final List<String> HOLDERS = new CopyOnWriteArrayList<>();
 
@@ -205,7 +208,7 @@ final class EngineScenario {
 		}
 
 		static void reset() {
-			List.of(LOSSES_TOLD, REVOCATIONS_TOLD, HAND_OFFS, DEFERRED_RELEASES, BUSY).forEach((count) -> count.set(0));
+			List.of(LOSSES_TOLD, REVOCATIONS_TOLD, HAND_OFFS, DEFERRED_RELEASES, BUSY, CACHED).forEach((count) -> count.set(0));
 			HOLDERS.clear();
 		}
 
@@ -276,6 +279,9 @@ final class EngineScenario {
 			handle.close();
 			if (this.engine.deferredReleaseCount() > 0) {
 				Tally.DEFERRED_RELEASES.incrementAndGet();
+			}
+			if (this.engine.cachedLockCount() > 0) {
+				Tally.CACHED.incrementAndGet();
 			}
 		}
 

@@ -75,6 +75,26 @@ final class EngineScenarios {
 	}
 
 	/**
+	 * Two threads of a process that caches locks take a MUTEX twice each, the cache keeping it
+	 * between them, while a thread of another process queues for it once: the other process is
+	 * served, tokens grow across cached reuse, and closing leaves nothing.
+	 */
+	static void caching(Rule rule) {
+		EngineScenario scenario = new EngineScenario();
+		Process local = scenario.process(rule, HANDING_OFF.withCaching(LockEngine.Caching.of(LONG, 10)));
+		Process other = scenario.process(rule, LockEngine.Options.DEFAULTS);
+		for (int i = 0; i < 2; i++) {
+			scenario.thread("local-" + i, () -> {
+				for (int round = 0; round < 2; round++) {
+					local.hold(request(KEY, LockType.MUTEX, LONG));
+				}
+			});
+		}
+		scenario.thread("other", () -> other.hold(request(KEY, LockType.MUTEX, LONG)));
+		scenario.run(KEY);
+	}
+
+	/**
 	 * A thread re-enters its MUTEX, another takes a READ inside its WRITE, while other threads,
 	 * of this process and another, want the same locks.
 	 */

@@ -64,6 +64,12 @@ class LockEngineInterleavingTests {
 	}
 
 	@Test
+	void cachedLockServesTheOtherProcessAndKeepsOneHolderAndIncreasingTokensInEverySchedule() {
+		assertEverySchedulePasses("caching", EngineScenarios::caching);
+		assertThat(Tally.CACHED).as("closes after which the lock was cached").hasPositiveValue();
+	}
+
+	@Test
 	void reentryKeepsTheOuterTokenBesideOtherHoldersInEverySchedule() {
 		assertEverySchedulePasses("reentry", EngineScenarios::reentry);
 	}
@@ -115,7 +121,7 @@ class LockEngineInterleavingTests {
 		Exploration exploration = ScheduleExplorer.explore(name, SEED, SCHEDULES, sound, warmUp);
 		System.out.println("Explored " + exploration + "; handed off " + Tally.HAND_OFFS + ", losses told "
 				+ Tally.LOSSES_TOLD + ", revocations told " + Tally.REVOCATIONS_TOLD + ", released after close "
-				+ Tally.DEFERRED_RELEASES + ", tries busy " + Tally.BUSY);
+				+ Tally.DEFERRED_RELEASES + ", tries busy " + Tally.BUSY + ", cached " + Tally.CACHED);
 		assertThat(exploration.failure()).as(exploration.toString()).isNull();
 		assertThat(exploration.schedules()).isEqualTo(SCHEDULES);
 	}

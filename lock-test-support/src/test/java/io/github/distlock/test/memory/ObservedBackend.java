@@ -29,6 +29,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.spi.BackendLock;
+import io.github.distlock.core.spi.ContenderWatch;
 import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.core.spi.OwnerRecordingBackend;
 import io.github.distlock.core.spi.RevocableBackend;
@@ -243,6 +244,11 @@ final class ObservedBackend implements RevocableBackend, OwnerRecordingBackend {
 					: next.fencingToken();
 			// the same contender: its revocation requests go with it
 			return new Observed(next, this.path, this.revocation, token, true, revocationSeen);
+		}
+
+		@Override
+		public @Nullable ContenderWatch watchContenders(Runnable onContender) {
+			return this.delegate.watchContenders(onContender);
 		}
 
 		@Override
