@@ -67,7 +67,7 @@ final class MemoryCheck {
 		LockBenchmark.say("ZooKeeper server process " + server.pid(1) + " on " + server.connectString() + " ("
 				+ String.join(" ", SERVER_JVM) + ")");
 		LockClients clients = this.resources
-			.add(LockClients.connect(server.connectString(), ROOT, this.options.starterProperties(), null));
+			.add(LockClients.connect(server.connectString(), ROOT, this.options.starterProperties(), null, false));
 		@Nullable LockEngine registry = clients.context().getBeanProvider(LockEngine.class).getIfAvailable();
 		Probe probe = (label) -> {
 			Snapshot snapshot = snapshot(label, server, clients, registry);

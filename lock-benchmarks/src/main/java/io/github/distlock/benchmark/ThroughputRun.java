@@ -82,7 +82,7 @@ final class ThroughputRun {
 			if (scenario.processes() == 1) {
 				if (clients == null) {
 					clients = this.resources.add(LockClients.connect(server.connectString(), STARTER_ROOT,
-							this.options.starterProperties(), peer.locks()));
+							this.options.starterProperties(), peer.locks(), withCache()));
 				}
 				LockClients local = clients;
 				measure(server, scenario, (implementation, duration) -> List
@@ -92,7 +92,7 @@ final class ThroughputRun {
 				long starting = System.nanoTime();
 				WorkerGroup group = this.resources.add(WorkerGroup.start(work.resolve("workers-" + scenario.id()),
 						scenario.processes(), server.connectString(), this.options.starterProperties(),
-						peer.present() ? this.options.redis() : null));
+						peer.present() ? this.options.redis() : null, withCache()));
 				LockBenchmark.say(scenario.processes() + " worker processes connected after "
 						+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - starting) + " ms");
 				try {
@@ -117,6 +117,11 @@ final class ThroughputRun {
 			this.implementations = this.implementations.stream().filter((i) -> i != Implementation.PEER).toList();
 		}
 		return peer;
+	}
+
+	/** Whether the processes need the context with lock caching: only when its implementation is selected. */
+	private boolean withCache() {
+		return this.implementations.contains(Implementation.LOCK_OPERATIONS_CACHED);
 	}
 
 	private void measure(ZooKeeperProcesses server, Scenario scenario, Window window) throws Exception {
@@ -178,7 +183,10 @@ final class ThroughputRun {
 				peerLine,
 				"- Paths: floor " + LockClients.RAW_ROOT + "/floor/KEY/n-…, Curator " + LockClients.RAW_ROOT
 						+ "/curator-thread/KEY and " + LockClients.RAW_ROOT + "/curator-shared/KEY, starter "
-						+ STARTER_ROOT + "/ops:KEY (LockOperations) and " + STARTER_ROOT + "/bench:KEY (annotation); "
+						+ STARTER_ROOT + "/ops:KEY (LockOperations) and " + STARTER_ROOT + "/bench:KEY (annotation), "
+						+ "with lock caching on (a second Spring context in each process, `"
+						+ StarterContext.CACHE_ENABLED + "=true`, the cache's other settings at their defaults unless "
+						+ "bench.starter sets them) " + STARTER_ROOT + StarterContext.CACHED_ROOT_SUFFIX + "/ops:KEY; "
 						+ "Redisson the Redis key " + RedissonLocks.PREFIX + "KEY.",
 				"- Every figure is the median over the repetitions; \"vs ref\" divides it by "
 						+ Implementation.REFERENCE.label() + "'s, \"vs Redisson\" by " + Implementation.PEER.label()
