@@ -139,8 +139,7 @@ final class ThroughputRun {
 				ServerCounters before = ServerCounters.read(server);
 				List<WindowResult> results = window.run(implementation, this.options.duration());
 				ServerCounters during = ServerCounters.read(server).since(before);
-				Measurement measurement = new Measurement(scenario, implementation, repetition,
-						WindowResult.merge(results), results, during);
+				Measurement measurement = Measurement.of(scenario, implementation, repetition, results, during);
 				this.measurements.add(measurement);
 				LockBenchmark.say(measurement.describe());
 			}
@@ -202,6 +201,17 @@ final class ThroughputRun {
 						+ "that ran the cycles / cycles: the lock's own work on the caller's thread, without the "
 						+ "JIT compiler, the collector or the ZooKeeper client's I/O thread; of the figures here, "
 						+ "the one least moved by the server and the rest of the machine.",
+				"- Cross-process hand-over (the multi-process scenarios on one key): each process records when "
+						+ "each critical section began (lock granted) and ended (before the release call, whose "
+						+ "round trip therefore counts); over all processes, ordered by start, each two consecutive "
+						+ "sections held by different processes make one hand-over, from the end of the earlier to "
+						+ "the start of the next. Hand-overs/s = their number / window; p50 and p99 over those of "
+						+ "the window. The processes' System.nanoTime values are compared: on Linux it is "
+						+ "CLOCK_MONOTONIC, one clock for the machine (an assumption of the harness, not a "
+						+ "promise of Java). At most " + Sections.MAX_PER_PROCESS + " sections a process and "
+						+ "window are recorded (hand-overs then only up to where every process's record is "
+						+ "complete). Overlaps = critical sections on one key at once: within a process, and across "
+						+ "processes (a hand-over that began before the earlier section ended).",
 				"- Caveat: server, harness and workers share the machine's cores, and the window is short: "
 						+ "differences within the min–max spread are noise.",
 				"");
