@@ -36,7 +36,9 @@ import org.springframework.boot.convert.DurationStyle;
  * {@code memory} (the memory check) or {@code etcd} (the starter on etcd beside raw jetcd, in the
  * scenarios of one JVM)</li>
  * <li>{@code bench.quick}: smaller defaults for a run of about two minutes</li>
- * <li>{@code bench.scenarios}, {@code bench.implementations}: comma-separated ids, or {@code all}</li>
+ * <li>{@code bench.scenarios}, {@code bench.implementations}: comma-separated ids, or {@code all}
+ * (the etcd run takes its rows of the same ids and always etcd's lock service: see
+ * {@link EtcdImplementation})</li>
  * <li>{@code bench.warmup}: warm-up per implementation and scenario (2s, 300ms)</li>
  * <li>{@code bench.duration}: one measurement (2s, 700ms)</li>
  * <li>{@code bench.repetitions}: measurements per implementation and scenario (5, 3)</li>

@@ -24,12 +24,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * Runs cycles on a number of threads for one window: every thread starts at the same instant,
- * starts cycles until the window closes, and records the duration and the wait of each.
+ * starts cycles until the window closes, and records the duration and the wait of each, and in
+ * the multi-process one-key scenarios when each critical section began and ended
+ * ({@link Sections}).
  */
 final class CycleRunner {
 
@@ -53,8 +56,10 @@ final class CycleRunner {
 		Arrays.setAll(inside, (i) -> new AtomicInteger());
 		List<ThreadRun> runs = new ArrayList<>();
 		List<Thread> threads = new ArrayList<>();
+		int sectionsPerThread = scenario.crossProcess() ? Sections.MAX_PER_PROCESS / contenders.size() : 0;
 		for (int i = 0; i < contenders.size(); i++) {
-			ThreadRun run = new ThreadRun(scenario, process, i, contenders.get(i), inside[scenario.slot(i)]);
+			ThreadRun run = new ThreadRun(scenario, process, i, contenders.get(i), inside[scenario.slot(i)],
+					sectionsPerThread);
 			runs.add(run);
 			Thread thread = new Thread(() -> run.run(startNanos, startNanos + durationNanos), "bench-" + i);
 			threads.add(thread);
@@ -67,9 +72,18 @@ final class CycleRunner {
 		long end = runs.stream().mapToLong((run) -> run.finishedAt).max().orElse(startNanos);
 		String firstError = runs.stream().map((run) -> run.firstError).filter((e) -> !e.isEmpty()).findFirst()
 			.orElse("");
-		return WindowResult.of(end - startNanos, concat(runs, true), concat(runs, false),
+		return WindowResult.of(end - startNanos, concat(runs, (run) -> run.cycles), concat(runs, (run) -> run.waits),
 				runs.stream().mapToLong((run) -> run.overlaps).sum(), runs.stream().mapToLong((run) -> run.errors).sum(),
-				firstError, cpu, runs.stream().mapToLong((run) -> run.cpuNanos).sum());
+				firstError, cpu, runs.stream().mapToLong((run) -> run.cpuNanos).sum(), sections(scenario, runs));
+	}
+
+	/** The threads' critical sections as the process's, when the scenario records them. */
+	private static Sections sections(Scenario scenario, List<ThreadRun> runs) {
+		if (!scenario.crossProcess()) {
+			return Sections.NONE;
+		}
+		return Sections.of(concat(runs, (run) -> run.sectionStarts), concat(runs, (run) -> run.sectionEnds),
+				runs.stream().mapToLong((run) -> run.sectionsDroppedFrom).min().orElse(Long.MAX_VALUE));
 	}
 
 	/** CPU time of this whole process so far. */
@@ -78,9 +92,8 @@ final class CycleRunner {
 			.getProcessCpuTime();
 	}
 
-	private static long[] concat(List<ThreadRun> runs, boolean cycles) {
-		return runs.stream().flatMapToLong((run) -> Arrays.stream((cycles ? run.cycles : run.waits).toArray()))
-			.toArray();
+	private static long[] concat(List<ThreadRun> runs, Function<ThreadRun, LongList> values) {
+		return runs.stream().flatMapToLong((run) -> Arrays.stream(values.apply(run).toArray())).toArray();
 	}
 
 	/** One thread's cycles; its fields are read only after the thread ended. */
@@ -100,6 +113,16 @@ final class CycleRunner {
 
 		private final LongList waits = new LongList();
 
+		/** How many critical sections it records at most: 0 where the scenario records none. */
+		private final int sectionCapacity;
+
+		private final LongList sectionStarts;
+
+		private final LongList sectionEnds;
+
+		/** The start of the first section it did not record, past its capacity. */
+		private long sectionsDroppedFrom = Long.MAX_VALUE;
+
 		private long acquiredAt;
 
 		private long overlaps;
@@ -112,12 +135,16 @@ final class CycleRunner {
 
 		private long cpuNanos;
 
-		ThreadRun(Scenario scenario, int process, int thread, Contender contender, AtomicInteger inside) {
+		ThreadRun(Scenario scenario, int process, int thread, Contender contender, AtomicInteger inside,
+				int sectionCapacity) {
 			this.scenario = scenario;
 			this.process = process;
 			this.thread = thread;
 			this.contender = contender;
 			this.inside = inside;
+			this.sectionCapacity = sectionCapacity;
+			this.sectionStarts = new LongList((sectionCapacity > 0) ? LongList.INITIAL : 0);
+			this.sectionEnds = new LongList((sectionCapacity > 0) ? LongList.INITIAL : 0);
 		}
 
 		void run(long start, long end) {
@@ -150,13 +177,27 @@ final class CycleRunner {
 			this.cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
 		}
 
-		/** Trivial work: notes when it began and whether another holder of the key is inside. */
+		/**
+		 * Trivial work: notes when it began and whether another holder of the key is inside, and
+		 * where sections are recorded, when it ended (before the release call begins).
+		 */
 		private void criticalSection() {
-			this.acquiredAt = System.nanoTime();
+			long began = System.nanoTime();
+			this.acquiredAt = began;
 			if (this.inside.incrementAndGet() != 1) {
 				this.overlaps++;
 			}
 			this.inside.decrementAndGet();
+			if (this.sectionCapacity > 0) {
+				long ended = System.nanoTime();
+				if (this.sectionStarts.size() < this.sectionCapacity) {
+					this.sectionStarts.add(began);
+					this.sectionEnds.add(ended);
+				}
+				else {
+					this.sectionsDroppedFrom = Math.min(this.sectionsDroppedFrom, began);
+				}
+			}
 		}
 
 	}
@@ -164,19 +205,33 @@ final class CycleRunner {
 	/** A growable array of longs, so that recording a cycle does not box. */
 	private static final class LongList {
 
-		private long[] values = new long[4096];
+		static final int INITIAL = 4096;
+
+		private long[] values;
 
 		private int size;
 
+		LongList() {
+			this(INITIAL);
+		}
+
+		LongList(int capacity) {
+			this.values = new long[capacity];
+		}
+
 		void add(long value) {
 			if (this.size == this.values.length) {
-				this.values = Arrays.copyOf(this.values, this.size * 2);
+				this.values = Arrays.copyOf(this.values, Math.max(INITIAL, this.size * 2));
 			}
 			this.values[this.size++] = value;
 		}
 
 		long[] toArray() {
 			return Arrays.copyOf(this.values, this.size);
+		}
+
+		int size() {
+			return this.size;
 		}
 
 	}

@@ -30,18 +30,14 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.support.CloseableClient;
 import io.etcd.jetcd.support.Observers;
-import io.github.distlock.core.LockOperations;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.Banner;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Everything the etcd run needs: a raw jetcd client (for the floor and etcd's lock service) with
  * a kept-alive lease per cycling thread, and a Spring application context with the starter on
  * the etcd backend (which builds its own client and lease, as in an application), both on the
- * same server; and, when the run has it, the Redisson peer.
+ * same server; when the run measures it, a second such context with lock caching on, under its
+ * own root path; and, when the run has it, the Redisson peer.
  * <p>
  * A lease per thread, because etcd's lock service keys a lock by its name and lease: two
  * threads that share a lease share the lock (a shared lease let two of 16 threads into the
@@ -58,34 +54,36 @@ final class EtcdLockClients implements AutoCloseable {
 
 	private final List<CloseableClient> keepAlives = new ArrayList<>();
 
-	private final ConfigurableApplicationContext context;
+	private final StarterContext starter;
 
-	private final LockOperations operations;
-
-	private final LockedMethods lockedMethods;
+	private final @Nullable StarterContext cached;
 
 	private final @Nullable RedissonLocks redisson;
 
-	private EtcdLockClients(Client raw, ConfigurableApplicationContext context, @Nullable RedissonLocks redisson) {
+	private EtcdLockClients(Client raw, StarterContext starter, @Nullable StarterContext cached,
+			@Nullable RedissonLocks redisson) {
 		this.raw = raw;
-		this.context = context;
+		this.starter = starter;
+		this.cached = cached;
 		this.redisson = redisson;
-		this.operations = context.getBean(LockOperations.class);
-		this.lockedMethods = context.getBean(LockedMethods.class);
 	}
 
 	/**
-	 * Connects both clients.
+	 * Connects the clients.
 	 * @param endpoint the server's client URL
 	 * @param rootPath the starter's {@code distributed-lock.etcd.root-path}
-	 * @param starterProperties more properties of the Spring context
+	 * @param starterProperties more properties of the Spring contexts
 	 * @param redisson the Redisson peer, or {@code null} when the run has none (not owned: its opener closes it)
+	 * @param withCache whether to start the second context, with lock caching on (root path
+	 * {@code rootPath} + {@value StarterContext#CACHED_ROOT_SUFFIX}), for
+	 * {@link EtcdImplementation#LOCK_OPERATIONS_CACHED}
 	 * @return the clients
 	 * @throws Exception if etcd does not grant the raw lease
 	 */
 	static EtcdLockClients connect(String endpoint, String rootPath, Map<String, String> starterProperties,
-			@Nullable RedissonLocks redisson) throws Exception {
+			@Nullable RedissonLocks redisson, boolean withCache) throws Exception {
 		Client raw = Client.builder().endpoints(endpoint).build();
+		StarterContext starter = null;
 		try {
 			Map<String, Object> properties = new LinkedHashMap<>();
 			properties.put("distributed-lock.backend", "etcd");
@@ -94,13 +92,11 @@ final class EtcdLockClients implements AutoCloseable {
 			properties.put("distributed-lock.default-wait-time", LockClients.WAIT.toSeconds() + "s");
 			properties.put("spring.jmx.enabled", "false");
 			properties.putAll(starterProperties);
-			ConfigurableApplicationContext context = new SpringApplicationBuilder(BenchmarkApplication.class)
-				.web(WebApplicationType.NONE)
-				.bannerMode(Banner.Mode.OFF)
-				.logStartupInfo(false)
-				.properties(properties)
-				.run();
-			EtcdLockClients clients = new EtcdLockClients(raw, context, redisson);
+			starter = StarterContext.start(properties);
+			StarterContext cached = withCache ? StarterContext
+				.start(StarterContext.cachedVariant(properties, "distributed-lock.etcd.root-path")) : null;
+			EtcdLockClients clients = new EtcdLockClients(raw, starter, cached, redisson);
+			starter = null;
 			try {
 				clients.grantLeases(Arrays.stream(Scenario.values()).mapToInt(Scenario::threads).max().orElse(1));
 			}
@@ -111,6 +107,9 @@ final class EtcdLockClients implements AutoCloseable {
 			return clients;
 		}
 		catch (Exception ex) {
+			if (starter != null) {
+				starter.close();
+			}
 			raw.close();
 			throw ex;
 		}
@@ -129,12 +128,9 @@ final class EtcdLockClients implements AutoCloseable {
 				long lease = lease(thread);
 				yield (key, criticalSection) -> lockService(key, lease, criticalSection);
 			}
-			case LOCK_OPERATIONS -> (key, criticalSection) -> this.operations.execute("ops:" + key, LockClients.WAIT,
-					() -> {
-						criticalSection.run();
-						return null;
-					});
-			case ANNOTATED -> this.lockedMethods::cycle;
+			case LOCK_OPERATIONS -> this.starter.operationsContender();
+			case LOCK_OPERATIONS_CACHED -> cached().operationsContender();
+			case ANNOTATED -> this.starter.annotatedContender();
 			case REDISSON -> RedissonLocks.contender(this.redisson);
 		};
 	}
@@ -181,14 +177,29 @@ final class EtcdLockClients implements AutoCloseable {
 		return ByteSequence.from(text, StandardCharsets.UTF_8);
 	}
 
+	private StarterContext cached() {
+		if (this.cached == null) {
+			throw new IllegalStateException("No context with lock caching in this run: connected without it");
+		}
+		return this.cached;
+	}
+
+	/** Closes the context with lock caching first (releasing the locks it keeps), then the others. */
 	@Override
 	public void close() {
 		try {
-			this.context.close();
+			if (this.cached != null) {
+				this.cached.close();
+			}
 		}
 		finally {
-			this.keepAlives.forEach(CloseableClient::close);
-			this.raw.close();
+			try {
+				this.starter.close();
+			}
+			finally {
+				this.keepAlives.forEach(CloseableClient::close);
+				this.raw.close();
+			}
 		}
 	}
 

@@ -24,7 +24,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +33,9 @@ import io.github.distlock.test.etcd.EtcdServer;
 
 /**
  * The etcd run ({@code bench.mode=etcd}): the starter on its etcd backend beside etcd's own lock
- * service through raw jetcd, in the in-JVM scenarios, against one etcd server process, and the
+ * service through raw jetcd (the implementations {@code bench.implementations} selects by the ids
+ * of their ZooKeeper counterparts, see {@link EtcdImplementation}), in the in-JVM scenarios,
+ * against one etcd server process, and the
  * Redisson peer against the Redis server of {@code bench.redis} when Redisson is selected (left
  * out, with a line in the report, when that does not answer). Like the ZooKeeper run: a warm-up
  * window per implementation, then the repetitions with the implementations taking turns; etcd's
@@ -55,7 +56,7 @@ final class EtcdThroughputRun {
 
 	private final List<Result> results = new ArrayList<>();
 
-	/** Every etcd implementation, and the peer when it is selected and Redis answers. */
+	/** The selected etcd implementations, and the peer when it is selected and Redis answers. */
 	private List<EtcdImplementation> implementations = List.of();
 
 	EtcdThroughputRun(BenchmarkOptions options, Resources resources) {
@@ -81,7 +82,8 @@ final class EtcdThroughputRun {
 		LockBenchmark.say(this.options.describe());
 		RedissonLocks.OfRun peer = peer();
 		EtcdLockClients clients = this.resources.add(EtcdLockClients.connect(server.endpoint(), STARTER_ROOT,
-				this.options.starterProperties(), peer.locks()));
+				this.options.starterProperties(), peer.locks(),
+				this.implementations.contains(EtcdImplementation.LOCK_OPERATIONS_CACHED)));
 		List<Scenario> scenarios = scenarios();
 		for (Scenario scenario : scenarios) {
 			measure(server, clients, scenario);
@@ -96,15 +98,16 @@ final class EtcdThroughputRun {
 	}
 
 	/**
-	 * Connects the Redisson peer if it is selected ({@code bench.implementations}, as in the
-	 * ZooKeeper run); leaves it out of the run if Redis does not answer.
+	 * Takes the implementations that {@code bench.implementations} selects
+	 * ({@link EtcdImplementation#selectedBy}), and connects the Redisson peer if it is selected;
+	 * leaves it out of the run if Redis does not answer.
 	 */
 	private RedissonLocks.OfRun peer() {
-		List<EtcdImplementation> etcd = Arrays.stream(EtcdImplementation.values())
-			.filter((implementation) -> implementation != EtcdImplementation.PEER)
-			.toList();
 		RedissonLocks.OfRun peer = RedissonLocks.forRun(this.options, this.resources);
-		this.implementations = peer.present() ? Arrays.asList(EtcdImplementation.values()) : etcd;
+		this.implementations = EtcdImplementation.selectedBy(this.options.implementations())
+			.stream()
+			.filter((implementation) -> peer.present() || implementation != EtcdImplementation.PEER)
+			.toList();
 		return peer;
 	}
 
@@ -241,7 +244,9 @@ final class EtcdThroughputRun {
 				"- Server: etcd " + version + ", one member in its own process, 127.0.0.1, a fresh data "
 						+ "directory under the system's temporary folder (etcd's fsync on).",
 				"- Clients: jetcd " + jetcdVersion() + ". The starter's auto-configured client and lease (Spring "
-						+ "context, `distributed-lock.backend=etcd`, root " + STARTER_ROOT + ") and a raw jetcd "
+						+ "context, `distributed-lock.backend=etcd`, root " + STARTER_ROOT + "; with lock caching on "
+						+ "a second context, `" + StarterContext.CACHE_ENABLED + "=true`, root " + STARTER_ROOT
+						+ StarterContext.CACHED_ROOT_SUFFIX + ") and a raw jetcd "
 						+ "client with a lease (30 s, kept alive) per cycling thread for its `Lock` calls (etcd's lock service keys a lock by name and lease, so threads sharing a lease would share the lock); every lock "
 						+ "waits up to " + LockClients.WAIT.toSeconds() + "s; the critical section only notes the "
 						+ "time and checks that no other thread of the process is inside on the same key.",

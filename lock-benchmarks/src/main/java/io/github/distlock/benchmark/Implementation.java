@@ -38,6 +38,13 @@ enum Implementation {
 	/** The starter's {@code LockOperations.execute}. */
 	LOCK_OPERATIONS("lock-operations", "LockOperations.execute"),
 
+	/**
+	 * The starter's {@code LockOperations.execute} with lock caching on
+	 * ({@code distributed-lock.cache.enabled=true}): a second Spring context, under its own root
+	 * path ({@link StarterContext#cachedVariant}).
+	 */
+	LOCK_OPERATIONS_CACHED("lock-operations-cached", "LockOperations.execute, lock caching on"),
+
 	/** A {@code @DistributedLock} bean method called through its proxy. */
 	ANNOTATED("annotated", "@DistributedLock method"),
 

@@ -31,16 +31,14 @@ import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.CreateMode;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.Banner;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Everything one process needs to run every implementation: a raw Curator client (for the floor
  * and the raw recipes) and a Spring application context with the starter's auto-configuration
  * (which builds its own client, as in an application), both on the same server and with the
- * same client settings (the starter's defaults); and, when the run has it, the process's Redisson
+ * same client settings (the starter's defaults); when the run measures it, a second such context
+ * with lock caching on, under its own root path; and, when the run has it, the process's Redisson
  * peer (not owned: its opener closes it).
  */
 final class LockClients implements AutoCloseable {
@@ -53,35 +51,36 @@ final class LockClients implements AutoCloseable {
 
 	private final CuratorFramework raw;
 
-	private final ConfigurableApplicationContext context;
+	private final StarterContext starter;
 
-	private final LockOperations operations;
-
-	private final LockedMethods lockedMethods;
+	private final @Nullable StarterContext cached;
 
 	private final Map<String, InterProcessMutex> sharedMutexes = new ConcurrentHashMap<>();
 
 	private final @Nullable RedissonLocks redisson;
 
-	private LockClients(CuratorFramework raw, ConfigurableApplicationContext context, @Nullable RedissonLocks redisson) {
+	private LockClients(CuratorFramework raw, StarterContext starter, @Nullable StarterContext cached,
+			@Nullable RedissonLocks redisson) {
 		this.raw = raw;
-		this.context = context;
+		this.starter = starter;
+		this.cached = cached;
 		this.redisson = redisson;
-		this.operations = context.getBean(LockOperations.class);
-		this.lockedMethods = context.getBean(LockedMethods.class);
 	}
 
 	/**
-	 * Connects both clients.
+	 * Connects the clients.
 	 * @param connectString the server
 	 * @param rootPath the starter's {@code distributed-lock.zookeeper.root-path}
-	 * @param starterProperties more properties of the Spring context
+	 * @param starterProperties more properties of the Spring contexts
 	 * @param redisson this process's Redisson peer, or {@code null} when the run has none
+	 * @param withCache whether to start the second context, with lock caching on (root path
+	 * {@code rootPath} + {@value StarterContext#CACHED_ROOT_SUFFIX}), for
+	 * {@link Implementation#LOCK_OPERATIONS_CACHED}
 	 * @return the clients
 	 * @throws InterruptedException if interrupted while connecting
 	 */
 	static LockClients connect(String connectString, String rootPath, Map<String, String> starterProperties,
-			@Nullable RedissonLocks redisson) throws InterruptedException {
+			@Nullable RedissonLocks redisson, boolean withCache) throws InterruptedException {
 		CuratorFramework raw = CuratorFrameworkFactory.builder()
 			.connectString(connectString)
 			.sessionTimeoutMs(30_000)
@@ -89,7 +88,7 @@ final class LockClients implements AutoCloseable {
 			.retryPolicy(new ExponentialBackoffRetry(1000, 3, 8000))
 			.build();
 		raw.start();
-		ConfigurableApplicationContext context = null;
+		StarterContext starter = null;
 		try {
 			if (!raw.blockUntilConnected(15, TimeUnit.SECONDS)) {
 				throw new IllegalStateException("Could not connect to ZooKeeper at " + connectString);
@@ -100,16 +99,14 @@ final class LockClients implements AutoCloseable {
 			properties.put("distributed-lock.default-wait-time", WAIT.toSeconds() + "s");
 			properties.put("spring.jmx.enabled", "false");
 			properties.putAll(starterProperties);
-			context = new SpringApplicationBuilder(BenchmarkApplication.class).web(WebApplicationType.NONE)
-				.bannerMode(Banner.Mode.OFF)
-				.logStartupInfo(false)
-				.properties(properties)
-				.run();
-			return new LockClients(raw, context, redisson);
+			starter = StarterContext.start(properties);
+			StarterContext cached = withCache ? StarterContext
+				.start(StarterContext.cachedVariant(properties, "distributed-lock.zookeeper.root-path")) : null;
+			return new LockClients(raw, starter, cached, redisson);
 		}
 		catch (RuntimeException | InterruptedException ex) {
-			if (context != null) {
-				context.close();
+			if (starter != null) {
+				starter.close();
 			}
 			raw.close();
 			throw ex;
@@ -129,11 +126,9 @@ final class LockClients implements AutoCloseable {
 					this.sharedMutexes.computeIfAbsent(path(implementation, key),
 							(path) -> new InterProcessMutex(this.raw, path)),
 					criticalSection);
-			case LOCK_OPERATIONS -> (key, criticalSection) -> this.operations.execute("ops:" + key, WAIT, () -> {
-				criticalSection.run();
-				return null;
-			});
-			case ANNOTATED -> this.lockedMethods::cycle;
+			case LOCK_OPERATIONS -> this.starter.operationsContender();
+			case LOCK_OPERATIONS_CACHED -> cached().operationsContender();
+			case ANNOTATED -> this.starter.annotatedContender();
 			case REDISSON -> RedissonLocks.contender(this.redisson);
 		};
 	}
@@ -173,20 +168,35 @@ final class LockClients implements AutoCloseable {
 	}
 
 	ConfigurableApplicationContext context() {
-		return this.context;
+		return this.starter.context();
 	}
 
 	LockOperations operations() {
-		return this.operations;
+		return this.starter.operations();
 	}
 
+	private StarterContext cached() {
+		if (this.cached == null) {
+			throw new IllegalStateException("No context with lock caching in this process: connected without it");
+		}
+		return this.cached;
+	}
+
+	/** Closes the context with lock caching first (releasing the locks it keeps), then the others. */
 	@Override
 	public void close() {
 		try {
-			this.context.close();
+			if (this.cached != null) {
+				this.cached.close();
+			}
 		}
 		finally {
-			this.raw.close();
+			try {
+				this.starter.close();
+			}
+			finally {
+				this.raw.close();
+			}
 		}
 	}
 

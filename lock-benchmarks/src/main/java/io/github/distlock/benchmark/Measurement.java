@@ -26,12 +26,34 @@ import java.util.List;
  * @param implementation the implementation
  * @param repetition which repetition (from 0)
  * @param total every process's cycles together
- * @param processes each process's own (one element for the in-JVM scenarios)
+ * @param processes each process's own (one element for the in-JVM scenarios), without their
+ * sections
+ * @param handOvers the cross-process hand-overs on the key, from the processes' sections
+ * ({@link HandOvers#NONE} in the scenarios of one process)
  * @param server what the ZooKeeper server counted during the window (not a measure of the
  * Redisson peer, which is not on it: its per-cycle counts are NaN)
  */
 record Measurement(Scenario scenario, Implementation implementation, int repetition, WindowResult total,
-		List<WindowResult> processes, ServerCounters server) {
+		List<WindowResult> processes, HandOvers handOvers, ServerCounters server) {
+
+	/**
+	 * A measurement from the processes' results, whose sections give the hand-overs and are then
+	 * dropped, so that a run keeps no more than their hand-overs.
+	 * @param scenario the scenario
+	 * @param implementation the implementation
+	 * @param repetition which repetition (from 0)
+	 * @param processes each process's result, in process order
+	 * @param server what the ZooKeeper server counted during the window
+	 * @return the measurement
+	 */
+	static Measurement of(Scenario scenario, Implementation implementation, int repetition,
+			List<WindowResult> processes, ServerCounters server) {
+		HandOvers handOvers = scenario.crossProcess()
+				? HandOvers.between(processes.stream().map(WindowResult::sections).toList()) : HandOvers.NONE;
+		List<WindowResult> kept = processes.stream().map(WindowResult::withoutSections).toList();
+		return new Measurement(scenario, implementation, repetition, WindowResult.merge(kept), kept, handOvers,
+				server);
+	}
 
 	double cyclesPerSecond() {
 		return this.total.cyclesPerSecond();
@@ -80,6 +102,36 @@ record Measurement(Scenario scenario, Implementation implementation, int repetit
 		return this.processes.get(process).waitMillis(0.99);
 	}
 
+	/**
+	 * A quantile of the cross-process hand-overs, in milliseconds; NaN where there are none or the
+	 * implementation is no lock (the floor's sections overlap).
+	 */
+	double handOverMillis(double quantile) {
+		return this.implementation.isLock() ? this.handOvers.millis(quantile) : Double.NaN;
+	}
+
+	double handOverP50Millis() {
+		return handOverMillis(0.50);
+	}
+
+	double handOverP99Millis() {
+		return handOverMillis(0.99);
+	}
+
+	/** Cross-process hand-overs per second of the window; NaN outside the multi-process one-key scenarios. */
+	double handOversPerSecond() {
+		return (this.scenario.crossProcess() && this.implementation.isLock() && this.total.elapsedNanos() > 0)
+				? this.handOvers.count() * 1e9 / this.total.elapsedNanos() : Double.NaN;
+	}
+
+	/**
+	 * Critical sections on one key that overlapped: within a process (seen there), and across
+	 * processes (from the hand-overs).
+	 */
+	long overlaps() {
+		return this.total.overlaps() + this.handOvers.overlaps();
+	}
+
 	private double perCycle(long count) {
 		return (this.total.cycles() > 0 && this.implementation.onZooKeeper()) ? (double) count / this.total.cycles()
 				: Double.NaN;
@@ -97,11 +149,15 @@ record Measurement(Scenario scenario, Implementation implementation, int repetit
 				line.append(String.format(" %.0f%%", share(i) * 100));
 			}
 		}
+		if (this.scenario.crossProcess() && this.implementation.isLock()) {
+			line.append(String.format("  hand-overs %.0f/s p50 %s ms p99 %s ms", handOversPerSecond(),
+					Report.millis(handOverP50Millis()), Report.millis(handOverP99Millis())));
+		}
 		if (this.total.errors() > 0) {
 			line.append("  errors ").append(this.total.errors()).append(" (").append(this.total.firstError()).append(')');
 		}
-		if (this.total.overlaps() > 0 && this.implementation.isLock()) {
-			line.append("  OVERLAPS ").append(this.total.overlaps());
+		if (overlaps() > 0 && this.implementation.isLock()) {
+			line.append("  OVERLAPS ").append(overlaps());
 		}
 		return line.toString();
 	}

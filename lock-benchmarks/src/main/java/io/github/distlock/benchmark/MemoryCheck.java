@@ -34,10 +34,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The memory check: locks many distinct keys one after another through {@link LockOperations},
- * and reports the heap retained after a full GC, the registry's cached recipes, and the lock
- * nodes under the root path, before, after, and once ZooKeeper's container reaper has removed
- * the emptied lock paths (its server runs the reaper every second, not every minute, and
+ * and reports the heap retained after a full GC, the engine's locks in use and cached locks, and
+ * the lock nodes under the root path, before, after, and once ZooKeeper's container reaper has
+ * removed the emptied lock paths (its server runs the reaper every second, not every minute, and
  * without its default cap of 10,000 deletions a minute).
+ * <p>
+ * With lock caching on ({@code -Dbench.starter=distributed-lock.cache.enabled=true}), each key's
+ * lock stays cached after its release until idle (or past the bound on cached locks); the check
+ * then also waits, after the last key, until no lock is cached nor in use, and reports when that
+ * was and the ephemeral nodes left (none of the locks').
  */
 final class MemoryCheck {
 
@@ -67,7 +72,7 @@ final class MemoryCheck {
 		LockBenchmark.say("ZooKeeper server process " + server.pid(1) + " on " + server.connectString() + " ("
 				+ String.join(" ", SERVER_JVM) + ")");
 		LockClients clients = this.resources
-			.add(LockClients.connect(server.connectString(), ROOT, this.options.starterProperties(), null));
+			.add(LockClients.connect(server.connectString(), ROOT, this.options.starterProperties(), null, false));
 		@Nullable LockEngine registry = clients.context().getBeanProvider(LockEngine.class).getIfAvailable();
 		Probe probe = (label) -> {
 			Snapshot snapshot = snapshot(label, server, clients, registry);
@@ -91,6 +96,17 @@ final class MemoryCheck {
 		Duration locking = Duration.ofNanos(lockEnd - lockStart);
 		snapshots.add(probe.take(String.format(Locale.ROOT, "after all %,d keys (%s, %.0f keys/s)", keys,
 				seconds(locking), keys / (locking.toNanos() / 1e9))));
+		Snapshot afterAll = snapshots.get(snapshots.size() - 1);
+		LockEngine.Caching caching = (registry != null) ? registry.options().caching() : LockEngine.Caching.OFF;
+		if (caching.enabled()) {
+			Duration timeout = caching.idleTime().multipliedBy(2).plusSeconds(30);
+			LockBenchmark.say("lock caching on: waiting up to " + seconds(timeout) + " until no lock is cached nor "
+					+ "in use");
+			boolean idle = awaitNoLocks(registry, timeout);
+			String since = seconds(Duration.ofNanos(System.nanoTime() - lockEnd));
+			snapshots.add(probe.take(idle ? "no lock cached nor in use (" + since + " after the last lock)"
+					: "after waiting for the cache (" + since + " after the last lock: LOCKS LEFT)"));
+		}
 
 		long baseline = snapshots.get(0).children();
 		LockBenchmark.say("waiting up to " + seconds(this.options.reaperWait()) + " for the reaper to bring the "
@@ -100,7 +116,19 @@ final class MemoryCheck {
 		String since = seconds(Duration.ofNanos(System.nanoTime() - lockEnd));
 		snapshots.add(probe.take(done ? "after the reaper (back to the baseline " + since + " after the last lock)"
 				: "after waiting for the reaper (" + since + " after the last lock: NOT back to the baseline)"));
-		return report(snapshots, keys, errors, Duration.ofNanos(System.nanoTime() - began));
+		return report(snapshots, afterAll, keys, errors, caching, Duration.ofNanos(System.nanoTime() - began));
+	}
+
+	/** Waits until the engine caches no lock and has none in use; returns whether it came to that. */
+	private static boolean awaitNoLocks(LockEngine registry, Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (registry.cachedLockCount() > 0 || registry.locksInUse() > 0) {
+			if (System.nanoTime() > deadline) {
+				return false;
+			}
+			Thread.sleep(50);
+		}
+		return true;
 	}
 
 	/**
@@ -166,8 +194,9 @@ final class MemoryCheck {
 		long children = childrenUnderRoot(clients);
 		Map<String, String> mntr = ServerCounters.mntr(server);
 		int recipes = (registry != null) ? registry.locksInUse() : -1;
-		return new Snapshot(label, retainedHeap(), recipes, children, Long.parseLong(mntr.get("zk_znode_count")),
-				Long.parseLong(mntr.get("zk_ephemerals_count")));
+		int cached = (registry != null) ? registry.cachedLocks().size() : -1;
+		return new Snapshot(label, retainedHeap(), recipes, cached, children,
+				Long.parseLong(mntr.get("zk_znode_count")), Long.parseLong(mntr.get("zk_ephemerals_count")));
 	}
 
 	/** Heap in use after full collections, once it stops shrinking. */
@@ -186,17 +215,19 @@ final class MemoryCheck {
 		return least;
 	}
 
-	private String report(List<Snapshot> snapshots, int keys, long errors, Duration took) {
+	private String report(List<Snapshot> snapshots, Snapshot afterAll, int keys, long errors,
+			LockEngine.Caching caching, Duration took) {
 		MarkdownTable table = new MarkdownTable("point", "retained heap MiB", "vs before", "locksInUse()",
-				"lock nodes under " + ROOT, "znodes in all", "ephemerals");
+				"cachedLocks()", "lock nodes under " + ROOT, "znodes in all", "ephemerals");
 		long before = snapshots.get(0).heapBytes();
 		for (Snapshot snapshot : snapshots) {
 			table.row(List.of(snapshot.label(), mib(snapshot.heapBytes()), signedMib(snapshot.heapBytes() - before),
 					(snapshot.recipes() >= 0) ? String.valueOf(snapshot.recipes()) : "n/a (no LockEngine)",
+					(snapshot.cached() >= 0) ? String.valueOf(snapshot.cached()) : "n/a",
 					String.valueOf(snapshot.children()), String.valueOf(snapshot.znodes()),
 					String.valueOf(snapshot.ephemerals())));
 		}
-		long grown = snapshots.get(snapshots.size() - 2).heapBytes() - before;
+		long grown = afterAll.heapBytes() - before;
 		return String.join("\n", "# Memory check: " + keys + " distinct keys through LockOperations", "",
 				"- Run: " + LockBenchmark.now() + ", " + took.toMinutes() + "m " + took.toSecondsPart() + "s; "
 						+ Runtime.getRuntime().availableProcessors() + " cores, Java "
@@ -205,6 +236,14 @@ final class MemoryCheck {
 				"- One thread locks `key-0` … `key-" + (keys - 1) + "` one after another with "
 						+ "`LockOperations.execute(key, 10s, () -> null)` (Spring context with the starter's "
 						+ "auto-configuration, root path " + ROOT + "); failures: " + errors + ".",
+				"- Lock caching: " + (caching.enabled() ? "on (idle time " + BenchmarkOptions.format(caching.idleTime())
+						+ ", at most " + caching.maxLocks() + " locks): a released key's lock stays held in ZooKeeper "
+						+ "(its ephemeral node) until idle or past the bound; cachedLocks() = "
+						+ "LockIntrospection.cachedLocks().size()"
+						: "off (-Dbench.starter=" + StarterContext.CACHE_ENABLED + "=true turns it on)")
+						+ (this.options.starterProperties().isEmpty() ? ""
+								: "; starter properties " + BenchmarkOptions.format(this.options.starterProperties()))
+						+ ".",
 				"- Retained heap: heap in use (MemoryMXBean) after repeated System.gc() until it stops shrinking. "
 						+ String.format(Locale.ROOT, "Growth over the run: %s MiB, %.1f bytes per key.",
 								signedMib(grown), (double) grown / keys),
@@ -242,13 +281,14 @@ final class MemoryCheck {
 
 	}
 
-	private record Snapshot(String label, long heapBytes, int recipes, long children, long znodes, long ephemerals) {
+	private record Snapshot(String label, long heapBytes, int recipes, int cached, long children, long znodes,
+			long ephemerals) {
 
 		@Override
 		public String toString() {
-			return String.format(Locale.ROOT, "%s: retained heap %s MiB, locksInUse %d, %d lock nodes under "
-					+ "%s, %d znodes, %d ephemerals", this.label, mib(this.heapBytes), this.recipes, this.children,
-					ROOT, this.znodes, this.ephemerals);
+			return String.format(Locale.ROOT, "%s: retained heap %s MiB, locksInUse %d, cachedLocks %d, %d lock "
+					+ "nodes under %s, %d znodes, %d ephemerals", this.label, mib(this.heapBytes), this.recipes,
+					this.cached, this.children, ROOT, this.znodes, this.ephemerals);
 		}
 
 	}

@@ -37,7 +37,9 @@ import org.jspecify.annotations.Nullable;
  * shared directory, and writes what each gave.
  * <p>
  * Arguments: {@code --connect=HOST:PORT --dir=DIRECTORY --id=N [--starter=NAME=VALUE,...]
- * [--redis=redis://HOST:PORT]} (the last when the run has the Redisson peer). In the directory:
+ * [--redis=redis://HOST:PORT] [--cached=true]} ({@code --redis} when the run has the Redisson peer,
+ * {@code --cached=true} when it measures {@link Implementation#LOCK_OPERATIONS_CACHED}: the worker
+ * then starts the context with lock caching on too, and closes it before it exits). In the directory:
  * {@code ready-N} (written when connected), {@code command-K} (written by the harness:
  * {@code run IMPLEMENTATION SCENARIO START_EPOCH_MILLIS DURATION_NANOS} or {@code stop}),
  * {@code result-N-K} (a {@link WindowResult}) and {@code failed-N} (the error, if it fails).
@@ -60,7 +62,8 @@ public final class ProcessWorker {
 		// a null resource is not closed; the peer is closed after the clients that use it
 		try (@Nullable RedissonLocks redisson = (redis != null) ? RedissonLocks.connect(redis) : null;
 				LockClients clients = LockClients.connect(options.get("connect"), ThroughputRun.STARTER_ROOT,
-						BenchmarkOptions.pairs(options.getOrDefault("starter", "")), redisson)) {
+						BenchmarkOptions.pairs(options.getOrDefault("starter", "")), redisson,
+						Boolean.parseBoolean(options.get("cached")))) {
 			Files.writeString(dir.resolve("ready-" + id), "ready");
 			for (int n = 0;; n++) {
 				String[] command = awaitCommand(dir.resolve("command-" + n));

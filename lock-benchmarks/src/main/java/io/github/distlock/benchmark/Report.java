@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 import java.util.stream.IntStream;
@@ -70,6 +71,10 @@ final class Report {
 		if (processes) {
 			header.addAll(List.of("share of cycles per process", "p99 wait per process ms"));
 		}
+		if (scenario.crossProcess()) {
+			header.addAll(List.of("cross-process hand-overs/s", "cross-process hand-over p50 ms",
+					"cross-process hand-over p99 ms"));
+		}
 		header.addAll(List.of("overlaps", "errors"));
 		MarkdownTable table = new MarkdownTable(header.toArray(String[]::new));
 		Cell reference = cell(scenario, Implementation.REFERENCE);
@@ -96,7 +101,12 @@ final class Report {
 						cell.median((m) -> m.share(p)) * 100)));
 				row.add(perProcess(scenario, (p) -> millis(cell.median((m) -> m.p99WaitMillis(p)))));
 			}
-			long overlaps = cell.sum((m) -> m.total().overlaps());
+			if (scenario.crossProcess()) {
+				row.add(implementation.isLock() ? integer(cell.median(Measurement::handOversPerSecond)) : "n/a");
+				row.add(implementation.isLock() ? millis(cell.median(Measurement::handOverP50Millis)) : "n/a");
+				row.add(implementation.isLock() ? millis(cell.median(Measurement::handOverP99Millis)) : "n/a");
+			}
+			long overlaps = cell.sum(Measurement::overlaps);
 			row.add(implementation.isLock() ? String.valueOf(overlaps) : "n/a");
 			row.add(String.valueOf(cell.sum((m) -> m.total().errors())));
 			table.row(row);
@@ -112,15 +122,31 @@ final class Report {
 		summarySection(out, "client CPU per cycle, µs", Measurement::cpuMicrosPerCycle, Report::integer, true);
 		summarySection(out, "caller-thread CPU per cycle, µs", Measurement::callerCpuMicrosPerCycle, Report::integer,
 				true);
+		if (this.scenarios.stream().anyMatch(this::hasHandOvers)) {
+			summarySection(out, "cross-process hand-over p50, ms", Measurement::handOverP50Millis, Report::millis,
+					true, this::hasHandOvers);
+			summarySection(out, "cross-process hand-over p99, ms", Measurement::handOverP99Millis, Report::millis,
+					true, this::hasHandOvers);
+		}
 		return out.toString();
 	}
 
-	/**
-	 * One summary table: the metric's median and its ratio to the reference, per scenario and
-	 * implementation, and its ratio to the peer where the peer has the metric and was measured.
-	 */
+	private boolean hasHandOvers(Scenario scenario) {
+		return scenario.crossProcess() && hasResults(scenario);
+	}
+
 	private void summarySection(StringBuilder out, String title, ToDoubleFunction<Measurement> metric,
 			DoubleFunction<String> format, boolean peerHasIt) {
+		summarySection(out, title, metric, format, peerHasIt, this::hasResults);
+	}
+
+	/**
+	 * One summary table: the metric's median and its ratio to the reference, per scenario (those
+	 * it is shown for) and implementation, and its ratio to the peer where the peer has the metric
+	 * and was measured.
+	 */
+	private void summarySection(StringBuilder out, String title, ToDoubleFunction<Measurement> metric,
+			DoubleFunction<String> format, boolean peerHasIt, Predicate<Scenario> shown) {
 		if (!out.isEmpty()) {
 			out.append('\n');
 		}
@@ -131,15 +157,15 @@ final class Report {
 			.append(summary((cell, reference, peer) -> Double.isFinite(cell.median(metric))
 					? format.apply(cell.median(metric)) + " (" + ratio(cell, reference, metric)
 							+ (toPeer ? "; Redisson " + ratio(cell, peer, metric) : "") + ")"
-					: "—"));
+					: "—", shown));
 	}
 
-	private String summary(SummaryCell format) {
+	private String summary(SummaryCell format, Predicate<Scenario> shown) {
 		List<String> header = new ArrayList<>(List.of("scenario"));
 		this.implementations.forEach((implementation) -> header.add(implementation.label()));
 		MarkdownTable table = new MarkdownTable(header.toArray(String[]::new));
 		for (Scenario scenario : this.scenarios) {
-			if (!hasResults(scenario)) {
+			if (!shown.test(scenario)) {
 				continue;
 			}
 			List<String> row = new ArrayList<>(List.of(scenario.label()));

@@ -91,6 +91,14 @@ enum Scenario {
 		};
 	}
 
+	/**
+	 * Whether processes take turns on one key, so that the critical sections are recorded for the
+	 * cross-process hand-overs ({@link HandOvers}).
+	 */
+	boolean crossProcess() {
+		return this.processes > 1 && this.keys == Keys.SHARED;
+	}
+
 	/** Whether a thread keeps its key from cycle to cycle (so it is computed once). */
 	boolean fixedKeys() {
 		return this.keys != Keys.NEW_EACH_CYCLE;

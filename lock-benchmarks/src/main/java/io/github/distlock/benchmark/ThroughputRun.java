@@ -82,7 +82,7 @@ final class ThroughputRun {
 			if (scenario.processes() == 1) {
 				if (clients == null) {
 					clients = this.resources.add(LockClients.connect(server.connectString(), STARTER_ROOT,
-							this.options.starterProperties(), peer.locks()));
+							this.options.starterProperties(), peer.locks(), withCache()));
 				}
 				LockClients local = clients;
 				measure(server, scenario, (implementation, duration) -> List
@@ -92,7 +92,7 @@ final class ThroughputRun {
 				long starting = System.nanoTime();
 				WorkerGroup group = this.resources.add(WorkerGroup.start(work.resolve("workers-" + scenario.id()),
 						scenario.processes(), server.connectString(), this.options.starterProperties(),
-						peer.present() ? this.options.redis() : null));
+						peer.present() ? this.options.redis() : null, withCache()));
 				LockBenchmark.say(scenario.processes() + " worker processes connected after "
 						+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - starting) + " ms");
 				try {
@@ -119,6 +119,11 @@ final class ThroughputRun {
 		return peer;
 	}
 
+	/** Whether the processes need the context with lock caching: only when its implementation is selected. */
+	private boolean withCache() {
+		return this.implementations.contains(Implementation.LOCK_OPERATIONS_CACHED);
+	}
+
 	private void measure(ZooKeeperProcesses server, Scenario scenario, Window window) throws Exception {
 		List<Implementation> implementations = this.implementations;
 		if (!this.options.warmup().isZero()) {
@@ -134,8 +139,7 @@ final class ThroughputRun {
 				ServerCounters before = ServerCounters.read(server);
 				List<WindowResult> results = window.run(implementation, this.options.duration());
 				ServerCounters during = ServerCounters.read(server).since(before);
-				Measurement measurement = new Measurement(scenario, implementation, repetition,
-						WindowResult.merge(results), results, during);
+				Measurement measurement = Measurement.of(scenario, implementation, repetition, results, during);
 				this.measurements.add(measurement);
 				LockBenchmark.say(measurement.describe());
 			}
@@ -178,7 +182,10 @@ final class ThroughputRun {
 				peerLine,
 				"- Paths: floor " + LockClients.RAW_ROOT + "/floor/KEY/n-…, Curator " + LockClients.RAW_ROOT
 						+ "/curator-thread/KEY and " + LockClients.RAW_ROOT + "/curator-shared/KEY, starter "
-						+ STARTER_ROOT + "/ops:KEY (LockOperations) and " + STARTER_ROOT + "/bench:KEY (annotation); "
+						+ STARTER_ROOT + "/ops:KEY (LockOperations) and " + STARTER_ROOT + "/bench:KEY (annotation), "
+						+ "with lock caching on (a second Spring context in each process, `"
+						+ StarterContext.CACHE_ENABLED + "=true`, the cache's other settings at their defaults unless "
+						+ "bench.starter sets them) " + STARTER_ROOT + StarterContext.CACHED_ROOT_SUFFIX + "/ops:KEY; "
 						+ "Redisson the Redis key " + RedissonLocks.PREFIX + "KEY.",
 				"- Every figure is the median over the repetitions; \"vs ref\" divides it by "
 						+ Implementation.REFERENCE.label() + "'s, \"vs Redisson\" by " + Implementation.PEER.label()
@@ -194,6 +201,17 @@ final class ThroughputRun {
 						+ "that ran the cycles / cycles: the lock's own work on the caller's thread, without the "
 						+ "JIT compiler, the collector or the ZooKeeper client's I/O thread; of the figures here, "
 						+ "the one least moved by the server and the rest of the machine.",
+				"- Cross-process hand-over (the multi-process scenarios on one key): each process records when "
+						+ "each critical section began (lock granted) and ended (before the release call, whose "
+						+ "round trip therefore counts); over all processes, ordered by start, each two consecutive "
+						+ "sections held by different processes make one hand-over, from the end of the earlier to "
+						+ "the start of the next. Hand-overs/s = their number / window; p50 and p99 over those of "
+						+ "the window. The processes' System.nanoTime values are compared: on Linux it is "
+						+ "CLOCK_MONOTONIC, one clock for the machine (an assumption of the harness, not a "
+						+ "promise of Java). At most " + Sections.MAX_PER_PROCESS + " sections a process and "
+						+ "window are recorded (hand-overs then only up to where every process's record is "
+						+ "complete). Overlaps = critical sections on one key at once: within a process, and across "
+						+ "processes (a hand-over that began before the earlier section ended).",
 				"- Caveat: server, harness and workers share the machine's cores, and the window is short: "
 						+ "differences within the min–max spread are noise.",
 				"");

@@ -43,19 +43,33 @@ import java.util.List;
  * @param callerCpuNanos CPU time of the cycling threads only: the lock's own work on the caller's
  * thread (the starter's or Curator's code, and the system calls it makes), without the JIT
  * compiler, the garbage collector or the ZooKeeper client's I/O thread
+ * @param sections when each critical section on the key began and ended, in the multi-process
+ * one-key scenarios ({@link Sections#NONE} in the others, and once merged or dropped)
  */
 record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long overlaps, long errors,
-		String firstError, long cpuNanos, long callerCpuNanos) {
+		String firstError, long cpuNanos, long callerCpuNanos, Sections sections) {
 
 	static WindowResult of(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long overlaps, long errors,
-			String firstError, long cpuNanos, long callerCpuNanos) {
+			String firstError, long cpuNanos, long callerCpuNanos, Sections sections) {
 		Arrays.sort(cycleNanos);
 		Arrays.sort(waitNanos);
 		return new WindowResult(elapsedNanos, cycleNanos, waitNanos, overlaps, errors, firstError, cpuNanos,
-				callerCpuNanos);
+				callerCpuNanos, sections);
 	}
 
-	/** The windows of several processes as one: their cycles together over the longest elapsed time. */
+	/**
+	 * The same result without its sections, to be kept once its hand-overs are taken from them.
+	 * @return the result with {@link Sections#NONE}
+	 */
+	WindowResult withoutSections() {
+		return new WindowResult(this.elapsedNanos, this.cycleNanos, this.waitNanos, this.overlaps, this.errors,
+				this.firstError, this.cpuNanos, this.callerCpuNanos, Sections.NONE);
+	}
+
+	/**
+	 * The windows of several processes as one: their cycles together over the longest elapsed
+	 * time; without sections (the hand-overs are taken from each process's).
+	 */
 	static WindowResult merge(List<WindowResult> results) {
 		if (results.size() == 1) {
 			return results.get(0);
@@ -68,7 +82,7 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 		return of(elapsed, cycles, waits, results.stream().mapToLong(WindowResult::overlaps).sum(),
 				results.stream().mapToLong(WindowResult::errors).sum(), firstError,
 				results.stream().mapToLong(WindowResult::cpuNanos).sum(),
-				results.stream().mapToLong(WindowResult::callerCpuNanos).sum());
+				results.stream().mapToLong(WindowResult::callerCpuNanos).sum(), Sections.NONE);
 	}
 
 	long cycles() {
@@ -118,6 +132,7 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 			out.writeUTF(this.firstError.length() > 2000 ? this.firstError.substring(0, 2000) : this.firstError);
 			writeLongs(out, this.cycleNanos);
 			writeLongs(out, this.waitNanos);
+			this.sections.writeTo(out);
 		}
 		Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
 	}
@@ -130,7 +145,9 @@ record WindowResult(long elapsedNanos, long[] cycleNanos, long[] waitNanos, long
 			long cpu = in.readLong();
 			long callerCpu = in.readLong();
 			String firstError = in.readUTF();
-			return of(elapsed, readLongs(in), readLongs(in), overlaps, errors, firstError, cpu, callerCpu);
+			long[] cycles = readLongs(in);
+			long[] waits = readLongs(in);
+			return of(elapsed, cycles, waits, overlaps, errors, firstError, cpu, callerCpu, Sections.readFrom(in));
 		}
 	}
 

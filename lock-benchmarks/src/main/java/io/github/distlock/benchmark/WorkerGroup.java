@@ -60,12 +60,13 @@ final class WorkerGroup implements AutoCloseable {
 	 * @param connectString the server
 	 * @param starterProperties more properties of the workers' Spring contexts
 	 * @param redis the Redis server of the Redisson peer, or {@code null} when the run has none
+	 * @param withCache whether the workers start the context with lock caching on as well
 	 * @return the ready group
 	 * @throws IOException if a process cannot be started
 	 * @throws InterruptedException if interrupted while waiting
 	 */
 	static WorkerGroup start(Path directory, int count, String connectString, Map<String, String> starterProperties,
-			@Nullable String redis) throws IOException, InterruptedException {
+			@Nullable String redis, boolean withCache) throws IOException, InterruptedException {
 		LockBenchmark.deleteRecursively(directory);
 		Files.createDirectories(directory);
 		List<Process> processes = new ArrayList<>();
@@ -78,6 +79,9 @@ final class WorkerGroup implements AutoCloseable {
 						"--dir=" + directory, "--id=" + id, "--starter=" + BenchmarkOptions.format(starterProperties)));
 				if (redis != null) {
 					command.add("--redis=" + redis);
+				}
+				if (withCache) {
+					command.add("--cached=true");
 				}
 				processes.add(new ProcessBuilder(command).redirectErrorStream(true)
 					.redirectOutput(directory.resolve("worker-" + id + ".log").toFile())
