@@ -69,6 +69,9 @@ final class MutexQueueWatch implements ContenderWatch {
 
 	private volatile boolean closed;
 
+	/** The read once the watch was set found the held key alone in the queue. */
+	private volatile boolean confirmed;
+
 	private volatile Watch.@Nullable Watcher watcher;
 
 	/**
@@ -158,6 +161,14 @@ final class MutexQueueWatch implements ContenderWatch {
 		if (!held) {
 			contender("the held key is gone");
 		}
+		else {
+			this.confirmed = true;
+		}
+	}
+
+	@Override
+	public boolean confirmed() {
+		return this.confirmed;
 	}
 
 	/**

@@ -60,6 +60,9 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 
 	private volatile boolean closed;
 
+	/** A read found the held node alone in the queue. */
+	private volatile boolean confirmed;
+
 	/**
 	 * A watch, not started yet.
 	 * @param nodePath the held node
@@ -127,6 +130,14 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 		else if (children.size() > 1) {
 			contender((children.size() - 1) + " other node(s) queued");
 		}
+		else {
+			this.confirmed = true;
+		}
+	}
+
+	@Override
+	public boolean confirmed() {
+		return this.confirmed;
 	}
 
 	/**

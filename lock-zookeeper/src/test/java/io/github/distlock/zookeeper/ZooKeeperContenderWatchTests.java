@@ -110,6 +110,7 @@ class ZooKeeperContenderWatchTests {
 		CountDownLatch contender = new CountDownLatch(1);
 		ContenderWatch watch = held.watchContenders(contender::countDown);
 		assertThat(contender.await(LONG.toSeconds(), TimeUnit.SECONDS)).as("told of the contender").isTrue();
+		assertThat(watch.confirmed()).as("the queue read clean").isFalse();
 		watch.close();
 		held.release();
 		waiting.get(LONG.toSeconds(), TimeUnit.SECONDS).release();
@@ -120,6 +121,7 @@ class ZooKeeperContenderWatchTests {
 		BackendLock held = acquire(this.first, "alone", LockType.MUTEX);
 		AtomicInteger fired = new AtomicInteger();
 		ContenderWatch watch = held.watchContenders(fired::incrementAndGet);
+		await().atMost(LONG).until(watch::confirmed);
 		Thread.sleep(QUIET_MILLIS);
 		assertThat(fired).as("fired with nobody else queued").hasValue(0);
 		CountDownLatch marked = new CountDownLatch(1);

@@ -61,6 +61,16 @@ final class Contention {
 		return this.seen;
 	}
 
+	/**
+	 * Whether the watch read the queue clean and saw no contender since: a contender of another
+	 * process would be told within one watch event.
+	 * @return whether the lock may stay in this JVM past its hand-off bounds
+	 */
+	boolean confirmed() {
+		ContenderWatch current = this.watch;
+		return !this.seen && current != null && current.confirmed();
+	}
+
 	/** Ends the watch, once the lock is released in the service. */
 	void close() {
 		ContenderWatch current = this.watch;

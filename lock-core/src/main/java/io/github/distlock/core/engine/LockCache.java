@@ -91,23 +91,21 @@ final class LockCache implements AutoCloseable {
 	 * Keeps the lock of a hold whose last handle was closed, if it may be: a {@code MUTEX}
 	 * queued locally, held, not asked to be revoked, whose queue the backend watches with no
 	 * contender seen, and that may be handed on once more. The entry's next thread takes it.
+	 * While threads of this JVM wait for it (its hand-off bounds were reached), it is kept only
+	 * once the watch has read the queue clean: else a contender of another process that queued
+	 * meanwhile would wait for more than one watch event.
 	 * @return whether it was kept; if not, the caller releases it
 	 */
 	boolean keep(EngineLockHandle handle, Hold hold) {
-		if (this.executor == null || this.closed || hold.type() != LockType.MUTEX || hold.localTurn() == null
+		LocalLockQueue local = hold.localTurn();
+		if (this.executor == null || this.closed || hold.type() != LockType.MUTEX || local == null
 				|| hold.revocationRequested() || hold.lock().state() != LockState.HELD) {
 			return false;
 		}
 		LockTable.Entry entry = handle.entry();
-		Contention contention = hold.contention();
-		if (contention == null) {
-			contention = Contention.watch(hold.lock(), () -> giveUpSoon(entry));
-			if (contention == null) {
-				return false;
-			}
-			hold.contention(contention);
-		}
-		if (contention.seen()) {
+		Contention contention = watch(handle, hold);
+		if (contention == null || contention.seen()
+				|| (local.hasQueuedThreads() && !contention.confirmed())) {
 			return false;
 		}
 		BackendLock next = hold.lock().handOff();
@@ -139,6 +137,27 @@ final class LockCache implements AutoCloseable {
 			giveUpSoon(entry);
 		}
 		return true;
+	}
+
+	/**
+	 * The watch on a held lock's queue, started if the hold has none: when its last holder
+	 * releases it to a waiting thread of this JVM (so that the watch may have read the queue by
+	 * the time the hand-off bounds are reached), or keeps it.
+	 * @return the watch, or {@code null} without caching or if the backend cannot watch the lock
+	 */
+	@Nullable Contention watch(EngineLockHandle handle, Hold hold) {
+		if (this.executor == null || this.closed || hold.type() != LockType.MUTEX) {
+			return null;
+		}
+		Contention contention = hold.contention();
+		if (contention == null) {
+			LockTable.Entry entry = handle.entry();
+			contention = Contention.watch(hold.lock(), () -> giveUpSoon(entry));
+			if (contention != null) {
+				hold.contention(contention);
+			}
+		}
+		return contention;
 	}
 
 	/**

@@ -131,6 +131,9 @@ final class Releases implements HandleCloser {
 	 */
 	private boolean handOff(EngineLockHandle handle, Hold hold) {
 		LocalLockQueue local = hold.localTurn();
+		if (local != null && local.hasQueuedThreads()) {
+			this.cache.watch(handle, hold);
+		}
 		if (hold.type() != LockType.MUTEX || local == null || hold.handoffs() >= this.maxHandoffs
 				|| System.nanoTime() - hold.acquiredNanos() >= this.maxHandoffNanos || !local.hasQueuedThreads()
 				|| hold.revocationRequested() || hold.contended() || hold.lock().state() != LockState.HELD) {

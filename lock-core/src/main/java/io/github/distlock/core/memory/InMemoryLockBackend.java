@@ -321,7 +321,20 @@ public final class InMemoryLockBackend implements OwnerRecordingBackend, AutoClo
 				return null;
 			}
 			Runnable end = InMemoryLockBackend.this.service.watchQueue(this.entry, onContender);
-			return end::run;
+			return new ContenderWatch() {
+
+				@Override
+				public boolean confirmed() {
+					// the queue is read with the watch set, under the service's lock
+					return true;
+				}
+
+				@Override
+				public void close() {
+					end.run();
+				}
+
+			};
 		}
 
 		@Override

@@ -26,6 +26,17 @@ package io.github.distlock.core.spi;
 public interface ContenderWatch extends AutoCloseable {
 
 	/**
+	 * Whether the watch has read the lock's queue once and found no other contender: from then
+	 * on, one that queues is told within one watch event. Until then the engine keeps a lock
+	 * past its hand-off bounds only while no thread of its own waits for it.
+	 * @return whether the queue was read clean; {@code false} (the default) if the backend does
+	 * not tell
+	 */
+	default boolean confirmed() {
+		return false;
+	}
+
+	/**
 	 * Ends the watch: its callback is not run any more (one already on its way may still run).
 	 * Does not wait for the service and does not throw.
 	 */

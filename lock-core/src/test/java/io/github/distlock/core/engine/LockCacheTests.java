@@ -22,6 +22,10 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.CachedLock;
@@ -32,6 +36,7 @@ import io.github.distlock.core.LockState;
 import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
 import io.github.distlock.core.spi.BackendLock;
+import io.github.distlock.core.spi.ContenderWatch;
 import io.github.distlock.core.spi.FencingTokens;
 import io.github.distlock.core.spi.LockBackend;
 import org.jspecify.annotations.Nullable;
@@ -112,6 +117,41 @@ class LockCacheTests {
 				FencingTokens.MAX_HANDOFFS + 1).hasSize(3);
 	}
 
+	@Test
+	void pastItsHandOffBoundALockWaitedForByThreadsOfThisJvmIsKeptOnlyOnceItsQueueWasReadClean() throws Exception {
+		assertThat(grantsForThreeThreads(new InMemoryLockBackend(this.service), "confirmed"))
+			.as("service grants when the watch confirmed the queue").isEqualTo(1);
+		assertThat(grantsForThreeThreads(new Unconfirmed(new InMemoryLockBackend(this.service)), "unconfirmed"))
+			.as("service grants when it did not").isEqualTo(2);
+	}
+
+	/**
+	 * Three threads take a lock whose hand-off bound is one: the first holds it while the two
+	 * others queue, then each holds it in turn.
+	 * @return how many times the lock was granted in the service
+	 */
+	private long grantsForThreeThreads(LockBackend backend, String key) throws Exception {
+		LockEngine engine = new LockEngine(backend, NO_LISTENER,
+				LockEngine.Options.DEFAULTS.withHandoff(1, LONG).withCaching(KEPT));
+		this.closeables.add(backend instanceof AutoCloseable closeable ? closeable : () -> {
+		});
+		this.closeables.add(engine);
+		List<Long> tokens = new CopyOnWriteArrayList<>();
+		ExecutorService threads = Executors.newFixedThreadPool(2);
+		try (LockHandle first = engine.acquire(request(key, LockType.MUTEX))) {
+			tokens.add(first.fencingToken());
+			for (int i = 0; i < 2; i++) {
+				threads.submit(() -> tokens.add(holdOnce(engine, key)));
+				int waiting = i + 1;
+				await().atMost(LONG).until(() -> engine.waiters().size() == waiting);
+			}
+		}
+		threads.shutdown();
+		assertThat(threads.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(tokens).hasSize(3).isSorted().doesNotHaveDuplicates();
+		return tokens.stream().map((token) -> token >> 10).distinct().count();
+	}
+
 	@ParameterizedTest
 	@EnumSource(names = { "READ", "WRITE", "SEMAPHORE_MUTEX" })
 	void onlyMutexLocksAreCached(LockType type) {
@@ -169,6 +209,79 @@ class LockCacheTests {
 
 	private static LockRequest request(String key, LockType type) {
 		return new LockRequest(key, type, LONG, "cache");
+	}
+
+	/** A backend whose locks watch their queue, but never tell that they read it clean. */
+	private record Unconfirmed(InMemoryLockBackend delegate) implements LockBackend, AutoCloseable {
+
+		@Override
+		public String pathOf(String key) {
+			return this.delegate.pathOf(key);
+		}
+
+		@Override
+		public BackendLock acquire(LockRequest request, String path, long deadlineNanos) throws InterruptedException {
+			return unconfirmed(this.delegate.acquire(request, path, deadlineNanos));
+		}
+
+		private static BackendLock unconfirmed(BackendLock lock) {
+			return new BackendLock() {
+
+				@Override
+				public long fencingToken() {
+					return lock.fencingToken();
+				}
+
+				@Override
+				public String describe() {
+					return lock.describe();
+				}
+
+				@Override
+				public LockState state() {
+					return lock.state();
+				}
+
+				@Override
+				public @Nullable BackendLock handOff() {
+					BackendLock next = lock.handOff();
+					return (next != null) ? unconfirmed(next) : null;
+				}
+
+				@Override
+				public @Nullable ContenderWatch watchContenders(Runnable onContender) {
+					ContenderWatch watch = lock.watchContenders(onContender);
+					return (watch != null) ? watch::close : null;
+				}
+
+				@Override
+				public void release() {
+					lock.release();
+				}
+
+			};
+		}
+
+		@Override
+		public BackendLock acquireReadInWrite(BackendLock write, LockRequest request, long deadlineNanos) {
+			throw new UnsupportedOperationException();
+		}
+
+		@Override
+		public Collection<String> participants(String key, LockType type) {
+			return this.delegate.participants(key, type);
+		}
+
+		@Override
+		public void onStateChange(Runnable callback) {
+			this.delegate.onStateChange(callback);
+		}
+
+		@Override
+		public void close() {
+			this.delegate.close();
+		}
+
 	}
 
 	/** A backend whose locks cannot watch their queue. */
