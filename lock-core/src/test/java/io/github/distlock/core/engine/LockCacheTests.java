@@ -121,7 +121,7 @@ class LockCacheTests {
 	void pastItsHandOffBoundALockWaitedForByThreadsOfThisJvmIsKeptOnlyOnceItsQueueWasReadClean() throws Exception {
 		assertThat(grantsForThreeThreads(new InMemoryLockBackend(this.service), "confirmed"))
 			.as("service grants when the watch confirmed the queue").isEqualTo(1);
-		assertThat(grantsForThreeThreads(new Unconfirmed(new InMemoryLockBackend(this.service)), "unconfirmed"))
+		assertThat(grantsForThreeThreads(new Rewatched(new InMemoryLockBackend(this.service), Watching.UNCONFIRMED), "unconfirmed"))
 			.as("service grants when it did not").isEqualTo(2);
 	}
 
@@ -163,7 +163,7 @@ class LockCacheTests {
 
 	@Test
 	void locksOfABackendThatCannotWatchTheirQueueAreNotCached() {
-		LockEngine engine = engine(new Unwatched(new InMemoryLockBackend(this.service)), KEPT);
+		LockEngine engine = engine(new Rewatched(new InMemoryLockBackend(this.service), Watching.NONE), KEPT);
 		holdOnce(engine, "unwatched");
 		assertThat(engine.cachedLocks()).isEmpty();
 		assertThat(this.service.entriesOf("unwatched")).isEmpty();
@@ -211,8 +211,19 @@ class LockCacheTests {
 		return new LockRequest(key, type, LONG, "cache");
 	}
 
-	/** A backend whose locks watch their queue, but never tell that they read it clean. */
-	private record Unconfirmed(InMemoryLockBackend delegate) implements LockBackend, AutoCloseable {
+	/** What the locks of a {@link Rewatched} backend do about their queue. */
+	private enum Watching {
+
+		/** They cannot watch it. */
+		NONE,
+
+		/** They watch it, but never tell that they read it clean. */
+		UNCONFIRMED
+
+	}
+
+	/** The in-memory backend, with its locks' queue watches changed. */
+	private record Rewatched(InMemoryLockBackend delegate, Watching watching) implements LockBackend, AutoCloseable {
 
 		@Override
 		public String pathOf(String key) {
@@ -221,10 +232,10 @@ class LockCacheTests {
 
 		@Override
 		public BackendLock acquire(LockRequest request, String path, long deadlineNanos) throws InterruptedException {
-			return unconfirmed(this.delegate.acquire(request, path, deadlineNanos));
+			return rewatched(this.delegate.acquire(request, path, deadlineNanos));
 		}
 
-		private static BackendLock unconfirmed(BackendLock lock) {
+		private BackendLock rewatched(BackendLock lock) {
 			return new BackendLock() {
 
 				@Override
@@ -245,76 +256,14 @@ class LockCacheTests {
 				@Override
 				public @Nullable BackendLock handOff() {
 					BackendLock next = lock.handOff();
-					return (next != null) ? unconfirmed(next) : null;
+					return (next != null) ? rewatched(next) : null;
 				}
 
 				@Override
 				public @Nullable ContenderWatch watchContenders(Runnable onContender) {
-					ContenderWatch watch = lock.watchContenders(onContender);
+					ContenderWatch watch = (Rewatched.this.watching == Watching.NONE) ? null
+							: lock.watchContenders(onContender);
 					return (watch != null) ? watch::close : null;
-				}
-
-				@Override
-				public void release() {
-					lock.release();
-				}
-
-			};
-		}
-
-		@Override
-		public BackendLock acquireReadInWrite(BackendLock write, LockRequest request, long deadlineNanos) {
-			throw new UnsupportedOperationException();
-		}
-
-		@Override
-		public Collection<String> participants(String key, LockType type) {
-			return this.delegate.participants(key, type);
-		}
-
-		@Override
-		public void onStateChange(Runnable callback) {
-			this.delegate.onStateChange(callback);
-		}
-
-		@Override
-		public void close() {
-			this.delegate.close();
-		}
-
-	}
-
-	/** A backend whose locks cannot watch their queue. */
-	private record Unwatched(InMemoryLockBackend delegate) implements LockBackend, AutoCloseable {
-
-		@Override
-		public String pathOf(String key) {
-			return this.delegate.pathOf(key);
-		}
-
-		@Override
-		public BackendLock acquire(LockRequest request, String path, long deadlineNanos) throws InterruptedException {
-			BackendLock lock = this.delegate.acquire(request, path, deadlineNanos);
-			return new BackendLock() {
-
-				@Override
-				public long fencingToken() {
-					return lock.fencingToken();
-				}
-
-				@Override
-				public String describe() {
-					return lock.describe();
-				}
-
-				@Override
-				public LockState state() {
-					return lock.state();
-				}
-
-				@Override
-				public @Nullable BackendLock handOff() {
-					return lock.handOff();
 				}
 
 				@Override
