@@ -399,8 +399,8 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	/**
 	 * Waits until etcd has granted the backend its lease: a check that etcd can be reached,
 	 * with the client's credentials, before the first lock is asked for. A grant that found no
-	 * answer in time, or no member to serve it, is asked again while the timeout lasts; a refusal
-	 * fails at once.
+	 * answer in time, or no member to serve it, or a lease that ended before it could be used, is
+	 * asked again while the timeout lasts; a refusal fails at once.
 	 * @param timeout how long to wait
 	 * @throws LockBackendException if etcd did not grant it in time, or refused
 	 */
@@ -414,7 +414,9 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 				}
 				catch (ExecutionException ex) {
 					Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-					boolean askAgain = EtcdErrors.isTransient(cause);
+					// a lease that ended before its floor key was put (expired over a slow or
+					// flapping connection, or revoked) is no refusal: the next grant is a new lease
+					boolean askAgain = EtcdErrors.isTransient(cause) || EtcdErrors.isLeaseNotFound(cause);
 					long left = deadline - System.nanoTime();
 					if (!askAgain || left <= 0) {
 						throw new LockBackendException((askAgain ? "etcd did not grant the lease of distributed locks within "
