@@ -165,11 +165,18 @@ final class Releases implements HandleCloser {
 	}
 
 	/**
-	 * Releases a lock in the service, after the engine's watch on its queue, if any.
+	 * Releases a lock in the service, after the engine's watch on its queue, if any. Does not
+	 * throw: it runs on the lock cache's thread too, whose sweep of idle locks must go on.
 	 */
 	static void releaseInService(BackendLock lock, @Nullable Contention contention, String key) {
 		if (contention != null) {
-			contention.close();
+			try {
+				contention.close();
+			}
+			catch (RuntimeException ex) {
+				// the contract says it does not throw; the lock is released all the same
+				logger.warn("Could not end the queue watch of lock '" + key + "' (" + lock.describe() + ")", ex);
+			}
 		}
 		releaseQuietly(lock, key);
 	}

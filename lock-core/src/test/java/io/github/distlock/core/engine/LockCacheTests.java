@@ -152,6 +152,17 @@ class LockCacheTests {
 		return tokens.stream().map((token) -> token >> 10).distinct().count();
 	}
 
+	@Test
+	void aWatchThatThrowsWhenClosedDoesNotKeepIdleLocksFromBeingReleased() {
+		LockEngine engine = engine(new Rewatched(new InMemoryLockBackend(this.service), Watching.CLOSE_THROWS),
+				LockEngine.Caching.of(Duration.ofMillis(100), 100));
+		for (String key : List.of("throwing-1", "throwing-2")) {
+			holdOnce(engine, key);
+			await().atMost(LONG).untilAsserted(() -> assertThat(this.service.entriesOf(key)).isEmpty());
+		}
+		assertThat(engine.cachedLocks()).isEmpty();
+	}
+
 	@ParameterizedTest
 	@EnumSource(names = { "READ", "WRITE", "SEMAPHORE_MUTEX" })
 	void onlyMutexLocksAreCached(LockType type) {
@@ -218,7 +229,10 @@ class LockCacheTests {
 		NONE,
 
 		/** They watch it, but never tell that they read it clean. */
-		UNCONFIRMED
+		UNCONFIRMED,
+
+		/** They watch it, and closing the watch throws, against the SPI's contract. */
+		CLOSE_THROWS
 
 	}
 
@@ -263,7 +277,16 @@ class LockCacheTests {
 				public @Nullable ContenderWatch watchContenders(Runnable onContender) {
 					ContenderWatch watch = (Rewatched.this.watching == Watching.NONE) ? null
 							: lock.watchContenders(onContender);
-					return (watch != null) ? watch::close : null;
+					if (watch == null) {
+						return null;
+					}
+					return switch (Rewatched.this.watching) {
+						case CLOSE_THROWS -> () -> {
+							watch.close();
+							throw new IllegalStateException("closing the watch failed");
+						};
+						default -> watch::close;
+					};
 				}
 
 				@Override
