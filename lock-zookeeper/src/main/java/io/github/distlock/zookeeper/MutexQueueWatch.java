@@ -64,6 +64,12 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 	private volatile boolean confirmed;
 
 	/**
+	 * A contender was told: the engine gives the lock up with its holder, so the queue is not
+	 * read again at each of its later changes (a read a change, for nothing, on a busy key).
+	 */
+	private volatile boolean told;
+
+	/**
 	 * A watch, not started yet.
 	 * @param nodePath the held node
 	 * @param openWatches the node's open watches, which this one joins until closed
@@ -150,7 +156,7 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 	 */
 	@Override
 	public void process(WatchedEvent event) {
-		if (this.closed) {
+		if (this.closed || this.told) {
 			return;
 		}
 		if (event.getType() == Event.EventType.NodeChildrenChanged) {
@@ -173,6 +179,7 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 		if (logger.isDebugEnabled()) {
 			logger.debug("Contender for " + ZKPaths.makePath(this.lockPath, this.nodeName) + ": " + why);
 		}
+		this.told = true;
 		this.onContender.run();
 	}
 
