@@ -320,15 +320,23 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	 * the removal raises the lease's floor past it, so it cannot land after.
 	 */
 	private void removeInBackground(String key, EtcdSession.@Nullable Lease lease) {
+		removeInBackground(key, lease, System.nanoTime(), 1);
+	}
+
+	private void removeInBackground(String key, EtcdSession.@Nullable Lease lease, long since, int attempt) {
 		if (lease == null || this.scheduler.isShutdown()) {
 			return;
 		}
 		this.scheduler.execute(() -> this.contenders.remove(key, lease.id(), floorKey(lease.id()))
 			.whenComplete((removed, failure) -> {
-				if (failure != null && !EtcdErrors.isLeaseNotFound(failure)
-						&& lease.status() != EtcdSession.Status.LOST && !this.scheduler.isShutdown()) {
-					this.scheduler.schedule(() -> removeInBackground(key, lease), RETRY_DELETE_MILLIS,
-							TimeUnit.MILLISECONDS);
+				if (failure == null) {
+					logger.info("Removed " + key + " in the background (" + attempt + " attempts, "
+							+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since) + " ms)");
+				}
+				else if (!EtcdErrors.isLeaseNotFound(failure) && lease.status() != EtcdSession.Status.LOST
+						&& !this.scheduler.isShutdown()) {
+					this.scheduler.schedule(() -> removeInBackground(key, lease, since, attempt + 1),
+							RETRY_DELETE_MILLIS, TimeUnit.MILLISECONDS);
 				}
 			}));
 	}

@@ -111,7 +111,7 @@ final class FaultCampaign {
 			}
 			long start = System.nanoTime();
 			Nemesis nemesis = new Nemesis(cluster, workers, random);
-			OrphanNodeSweep orphans = new OrphanNodeSweep(cluster, startMillis, periods);
+			OrphanNodeSweep orphans = new OrphanNodeSweep(cluster, nemesis.serverFaults(), startMillis, periods);
 			while (System.nanoTime() - start < this.duration.toNanos()) {
 				Thread.sleep(1_000 + random.nextInt(2_000));
 				nemesis.strike(start);
