@@ -76,6 +76,8 @@ class LocksEndpointTests {
 		try (LockEngine caching = new LockEngine(this.ownBackend, NO_LISTENER,
 				LockEngine.Options.STANDARD.withCaching(LockEngine.Caching.of(Duration.ofMinutes(2), 10)))) {
 			LocksEndpoint endpoint = new LocksEndpoint(caching);
+			// a key's second use is cached
+			caching.acquire(request("stock:cached", LockType.MUTEX, SHORT)).close();
 			caching.acquire(request("stock:cached", LockType.MUTEX, SHORT)).close();
 			try (LockHandle held = caching.acquire(request("stock:held", LockType.MUTEX, SHORT))) {
 				LocksDescriptor locks = endpoint.locks();

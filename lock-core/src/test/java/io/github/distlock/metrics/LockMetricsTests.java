@@ -181,6 +181,8 @@ class LockMetricsTests {
 			SimpleMeterRegistry meters = new SimpleMeterRegistry();
 			new LockRegistryMetrics(engine).bindTo(meters);
 			engine.acquire(request("gauge:cached", SHORT)).close();
+			assertThat(meters.get(LockRegistryMetrics.CACHED).gauge().value()).as("after the key's first use").isZero();
+			engine.acquire(request("gauge:cached", SHORT)).close();
 			assertThat(meters.get(LockRegistryMetrics.CACHED).gauge().value()).isEqualTo(1);
 			assertThat(meters.get(LockRegistryMetrics.ACTIVE).gauge().value()).isZero();
 		}

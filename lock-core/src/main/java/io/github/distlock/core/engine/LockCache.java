@@ -36,6 +36,11 @@ import org.jspecify.annotations.Nullable;
  * holder released them, for the next thread of this JVM to take with no round trip (from the
  * lock table entry, as a lock handed off; {@code Acquisitions} takes it under the local turn).
  * <p>
+ * A lock is kept only from its key's second use: one released with no use of its key released
+ * in this JVM within the idle time before is released in the service, and its key noted (a
+ * key used once, as a key of its own for each job run or each order, would cost a watch and a
+ * delete later for nothing). The keys noted are bounded as the kept locks are.
+ * <p>
  * A lock is kept only while the engine watches its queue in the service ({@link Contention}),
  * and given up (released in the service, on the cache's own thread) as soon as a contender of
  * another process is seen, once it was idle for the idle time (looked at every quarter of it),
@@ -59,6 +64,12 @@ final class LockCache implements AutoCloseable {
 
 	/** The kept locks, longest idle first; only read and changed under {@link #guard}. */
 	private final LinkedHashMap<LockTable.Entry, Kept> kept = new LinkedHashMap<>();
+
+	/**
+	 * When a lock of each key used lately, taken in the service, was last released
+	 * ({@link System#nanoTime()}), the longest ago first; only read and changed under {@link #guard}.
+	 */
+	private final LinkedHashMap<String, Long> released = new LinkedHashMap<>();
 
 	/** Held for local reads and writes only, never while the service is called. */
 	private final ReentrantLock guard = new ReentrantLock();
@@ -89,7 +100,8 @@ final class LockCache implements AutoCloseable {
 
 	/**
 	 * Keeps the lock of a hold whose last handle was closed, if it may be: a {@code MUTEX}
-	 * queued locally, held, not asked to be revoked, whose queue the backend watches with no
+	 * queued locally, held, not asked to be revoked, used before (handed on to it, or its key
+	 * released in the service within the idle time), whose queue the backend watches with no
 	 * contender seen, and that may be handed on once more. The entry's next thread takes it.
 	 * While threads of this JVM wait for it (its hand-off bounds were reached), it is kept only
 	 * once the watch has read the queue clean: else a contender of another process that queued
@@ -100,6 +112,9 @@ final class LockCache implements AutoCloseable {
 		LocalLockQueue local = hold.localTurn();
 		if (this.executor == null || this.closed || hold.type() != LockType.MUTEX || local == null
 				|| hold.revocationRequested() || hold.lock().state() != LockState.HELD) {
+			return false;
+		}
+		if (hold.handoffs() == 0 && hold.contention() == null && firstUse(handle.key())) {
 			return false;
 		}
 		LockTable.Entry entry = handle.entry();
@@ -137,6 +152,28 @@ final class LockCache implements AutoCloseable {
 			giveUpSoon(entry);
 		}
 		return true;
+	}
+
+	/**
+	 * Notes that a key's lock, taken in the service, is released, and tells whether no lock of
+	 * the key taken in the service was released within the idle time before.
+	 */
+	private boolean firstUse(String key) {
+		long now = System.nanoTime();
+		this.guard.lock();
+		try {
+			Long before = this.released.remove(key);
+			this.released.put(key, now);
+			Iterator<Long> eldest = this.released.values().iterator();
+			while (this.released.size() > this.settings.maxLocks() && eldest.hasNext()) {
+				eldest.next();
+				eldest.remove();
+			}
+			return before == null || now - before >= this.idleNanos;
+		}
+		finally {
+			this.guard.unlock();
+		}
 	}
 
 	/**
@@ -250,6 +287,7 @@ final class LockCache implements AutoCloseable {
 		try {
 			all = new ArrayList<>(this.kept.values());
 			this.kept.clear();
+			this.released.clear();
 		}
 		finally {
 			this.guard.unlock();
@@ -270,6 +308,10 @@ final class LockCache implements AutoCloseable {
 				}
 				idle.add(record);
 				eldest.remove();
+			}
+			Iterator<Long> oldest = this.released.values().iterator();
+			while (oldest.hasNext() && now - oldest.next() >= this.idleNanos) {
+				oldest.remove();
 			}
 		}
 		finally {

@@ -51,8 +51,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * What lock caching does in the engine beyond the contract suite's {@code Caching} group, on the
- * in-memory backend: the bound on cached locks, doubt, the types it keeps, the token range of one
- * node, and a backend that cannot watch.
+ * in-memory backend: which uses of a key are cached, the bound on cached locks, doubt, the types
+ * it keeps, the token range of one node, and a backend that cannot watch.
  */
 class LockCacheTests {
 
@@ -75,11 +75,45 @@ class LockCacheTests {
 	}
 
 	@Test
+	void aKeyUsedOnceIsReleasedInTheServiceAndItsNextUseWithinTheIdleTimeIsCached() {
+		LockEngine engine = engine(new InMemoryLockBackend(this.service), KEPT);
+		long first = holdOnce(engine, "used-twice");
+		assertThat(cachedKeys(engine)).isEmpty();
+		assertThat(this.service.entriesOf("used-twice")).isEmpty();
+		long second = holdOnce(engine, "used-twice");
+		assertThat(cachedKeys(engine)).containsExactly("used-twice");
+		assertThat(this.service.entriesOf("used-twice")).hasSize(1);
+		assertThat(holdOnce(engine, "used-twice")).isGreaterThan(second).isGreaterThan(first);
+	}
+
+	@Test
+	void aKeyUsedAgainAfterTheIdleTimeIsNotCached() throws InterruptedException {
+		Duration idleTime = Duration.ofMillis(100);
+		LockEngine engine = engine(new InMemoryLockBackend(this.service), LockEngine.Caching.of(idleTime, 100));
+		holdOnce(engine, "used-seldom");
+		Thread.sleep(3 * idleTime.toMillis());
+		holdOnce(engine, "used-seldom");
+		assertThat(cachedKeys(engine)).isEmpty();
+		assertThat(this.service.entriesOf("used-seldom")).isEmpty();
+	}
+
+	@Test
+	void theKeysUsedOnceAreBoundedAsTheCachedLocksAre() {
+		LockEngine engine = engine(new InMemoryLockBackend(this.service), LockEngine.Caching.of(Duration.ofMinutes(2), 2));
+		for (String key : List.of("first", "second", "third", "first")) {
+			holdOnce(engine, key);
+		}
+		assertThat(cachedKeys(engine)).as("'first', forgotten for the two keys used after it").isEmpty();
+		holdOnce(engine, "third");
+		assertThat(cachedKeys(engine)).containsExactly("third");
+	}
+
+	@Test
 	void theLongestIdleLockIsGivenUpWhenMoreThanTheBoundAreCached() {
 		LockEngine engine = engine(new InMemoryLockBackend(this.service), LockEngine.Caching.of(Duration.ofMinutes(2), 2));
-		holdOnce(engine, "first");
-		holdOnce(engine, "second");
-		holdOnce(engine, "third");
+		cacheOnce(engine, "first");
+		cacheOnce(engine, "second");
+		cacheOnce(engine, "third");
 		await().atMost(LONG).untilAsserted(() -> assertThat(cachedKeys(engine)).containsExactly("second", "third"));
 		await().atMost(LONG).untilAsserted(() -> assertThat(this.service.entriesOf("first")).isEmpty());
 		assertThat(this.service.entriesOf("third")).hasSize(1);
@@ -90,7 +124,7 @@ class LockCacheTests {
 	void aCachedLockIsGivenUpWhenItsSessionIsInDoubtAndNeverHandedOutMeanwhile() {
 		InMemoryLockBackend backend = new InMemoryLockBackend(this.service);
 		LockEngine engine = engine(backend, KEPT);
-		long cachedToken = holdOnce(engine, "doubt");
+		long cachedToken = cacheOnce(engine, "doubt");
 		assertThat(cachedKeys(engine)).containsExactly("doubt");
 		backend.suspendConnection();
 		await().atMost(LONG).untilAsserted(() -> assertThat(cachedKeys(engine)).isEmpty());
@@ -107,14 +141,16 @@ class LockCacheTests {
 		LockEngine engine = engine(new InMemoryLockBackend(this.service), KEPT);
 		long previous = Long.MIN_VALUE;
 		Set<Long> grants = new HashSet<>();
-		for (int i = 0; i < 3 * FencingTokens.MAX_HANDOFFS; i++) {
+		int cycles = 3 * FencingTokens.MAX_HANDOFFS;
+		for (int i = 0; i < cycles; i++) {
 			long token = holdOnce(engine, "many");
 			assertThat(token).isGreaterThan(previous);
 			previous = token;
 			grants.add(token >> 10);
 		}
-		assertThat(grants).as("the service's grants, by the token's service part: one per %d cycles",
-				FencingTokens.MAX_HANDOFFS + 1).hasSize(3);
+		int perGrant = FencingTokens.MAX_HANDOFFS + 1;
+		assertThat(grants).as("the service's grants, by the token's service part: one for the key's first use, "
+				+ "then one per %d cycles", perGrant).hasSize(1 + (cycles - 1 + perGrant - 1) / perGrant);
 	}
 
 	@Test
@@ -157,7 +193,7 @@ class LockCacheTests {
 		LockEngine engine = engine(new Rewatched(new InMemoryLockBackend(this.service), Watching.CLOSE_THROWS),
 				LockEngine.Caching.of(Duration.ofMillis(100), 100));
 		for (String key : List.of("throwing-1", "throwing-2")) {
-			holdOnce(engine, key);
+			cacheOnce(engine, key);
 			await().atMost(LONG).untilAsserted(() -> assertThat(this.service.entriesOf(key)).isEmpty());
 		}
 		assertThat(engine.cachedLocks()).isEmpty();
@@ -168,6 +204,7 @@ class LockCacheTests {
 	void onlyMutexLocksAreCached(LockType type) {
 		LockEngine engine = engine(new InMemoryLockBackend(this.service), KEPT);
 		engine.acquire(request("not-cached", type)).close();
+		engine.acquire(request("not-cached", type)).close();
 		assertThat(engine.cachedLocks()).isEmpty();
 		assertThat(this.service.entriesOf("not-cached")).isEmpty();
 	}
@@ -175,7 +212,7 @@ class LockCacheTests {
 	@Test
 	void locksOfABackendThatCannotWatchTheirQueueAreNotCached() {
 		LockEngine engine = engine(new Rewatched(new InMemoryLockBackend(this.service), Watching.NONE), KEPT);
-		holdOnce(engine, "unwatched");
+		cacheOnce(engine, "unwatched");
 		assertThat(engine.cachedLocks()).isEmpty();
 		assertThat(this.service.entriesOf("unwatched")).isEmpty();
 	}
@@ -183,7 +220,7 @@ class LockCacheTests {
 	@Test
 	void aCachedLockIsListedWithTheTokenItsNextHolderGets() {
 		LockEngine engine = engine(new InMemoryLockBackend(this.service), KEPT);
-		long token = holdOnce(engine, "listed");
+		long token = cacheOnce(engine, "listed");
 		CachedLock cached = engine.cachedLocks().get(0);
 		assertThat(cached.key()).isEqualTo("listed");
 		assertThat(cached.type()).isEqualTo(LockType.MUTEX);
@@ -212,6 +249,16 @@ class LockCacheTests {
 		try (LockHandle lock = engine.acquire(request(key, LockType.MUTEX))) {
 			return lock.fencingToken();
 		}
+	}
+
+	/**
+	 * Takes a {@code MUTEX} twice: its first use is released in the service, and its second is
+	 * cached if it may be.
+	 * @return the token of the second use
+	 */
+	private static long cacheOnce(LockEngine engine, String key) {
+		holdOnce(engine, key);
+		return holdOnce(engine, key);
 	}
 
 	private static List<String> cachedKeys(LockEngine engine) {

@@ -1501,9 +1501,9 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 	// ---- support -------------------------------------------------------------------------------
 
 	/**
-	 * Lock caching: a released {@code MUTEX} stays held in the lock service for the next thread
-	 * of its client, and is given up as soon as another client queues for it, once idle, when
-	 * the session is lost and when the client closes.
+	 * Lock caching: a released {@code MUTEX}, from its key's second use, stays held in the lock
+	 * service for the next thread of its client, and is given up as soon as another client queues
+	 * for it, once idle, when the session is lost and when the client closes.
 	 */
 	@Nested
 	class Caching {
@@ -1511,12 +1511,19 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		/** An idle time far past every wait of these tests: only a contender makes the client give a lock up sooner. */
 		private static final Duration KEPT = Duration.ofMinutes(2);
 
-		/** The next thread of the client takes a cached lock with a greater token, leaving one entry in the service. */
+		/**
+		 * A key's first use is released in the lock service; from its next use within the idle
+		 * time, the next thread of the client takes a cached lock with a greater token, leaving
+		 * one entry in the service.
+		 */
 		@Test
-		void releasedLockIsKeptAndTakenAgainWithAGreaterToken() throws Exception {
+		void releasedLockIsKeptFromItsKeysSecondUseAndTakenAgainWithAGreaterToken() throws Exception {
 			LockRegistry registry = cachingClient(KEPT);
 			String key = key("cached");
 			List<Long> tokens = new ArrayList<>();
+			tokens.add(holdOnce(registry, key, "first use", new ArrayList<>()));
+			assertThat(cachedKeys(registry)).as("the locks the client caches after the key's first use").isEmpty();
+			awaitNothingLeft(key);
 			for (int i = 0; i < 5; i++) {
 				try (LockHandle lock = registry.acquire(request(key, LockType.MUTEX, SHORT))) {
 					tokens.add(lock.fencingToken());
@@ -1535,7 +1542,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			LockRegistry registry = cachingClient(KEPT);
 			LockRegistry other = client();
 			String key = key("cached-contended");
-			long cachedToken = holdOnce(registry, key, "caching client", new ArrayList<>());
+			long cachedToken = cacheOnce(registry, key);
 			assertThat(cachedKeys(registry)).containsExactly(key);
 			long otherToken = holdOnce(other, key, "other client", new ArrayList<>());
 			assertThat(otherToken).isGreaterThan(cachedToken);
@@ -1587,7 +1594,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		void idleCachedLockIsGivenUp() throws Exception {
 			LockRegistry registry = cachingClient(Duration.ofMillis(200));
 			String key = key("cached-idle");
-			holdOnce(registry, key, "caching client", new ArrayList<>());
+			cacheOnce(registry, key);
 			awaitNothingLeft(key);
 			assertThat(cachedKeys(registry)).isEmpty();
 		}
@@ -1598,7 +1605,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			C caching = connectCaching(KEPT);
 			LockRegistry registry = caching.registry();
 			String key = key("cached-lost");
-			long cachedToken = holdOnce(registry, key, "before", new ArrayList<>());
+			long cachedToken = cacheOnce(registry, key);
 			assertThat(cachedKeys(registry)).containsExactly(key);
 			loseLocks(caching);
 			await().atMost(lossTimeout()).untilAsserted(() -> assertThat(cachedKeys(registry)).isEmpty());
@@ -1614,7 +1621,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			C caching = connectCaching(KEPT);
 			List<String> keys = List.of(key("closed-1"), key("closed-2"), key("closed-3"));
 			for (String key : keys) {
-				holdOnce(caching.registry(), key, "caching client", new ArrayList<>());
+				cacheOnce(caching.registry(), key);
 			}
 			assertThat(cachedKeys(caching.registry())).containsExactlyInAnyOrderElementsOf(keys);
 			caching.close();
@@ -1631,6 +1638,16 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			caching.ifPresent(LockRegistryContractTests.this.clients::add);
 			assumeTrue(caching.isPresent(), "the backend does not cache locks");
 			return caching.get();
+		}
+
+		/**
+		 * Takes a {@code MUTEX} twice: its key's first use is released in the lock service, the
+		 * second is cached.
+		 * @return the token of the second use
+		 */
+		private long cacheOnce(LockRegistry registry, String key) {
+			holdOnce(registry, key, "first use", new ArrayList<>());
+			return holdOnce(registry, key, "caching client", new ArrayList<>());
 		}
 
 		private List<String> cachedKeys(LockRegistry registry) {
