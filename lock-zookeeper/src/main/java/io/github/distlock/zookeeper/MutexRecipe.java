@@ -24,7 +24,10 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.spi.FencingTokens;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.BackgroundCallback;
 import org.apache.curator.framework.recipes.locks.LockInternals;
 import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;
 import org.apache.curator.utils.ZKPaths;
@@ -44,8 +47,29 @@ import org.jspecify.annotations.Nullable;
  * node it is given. Re-entry, the local queue and the hand-off of a held node to the next thread
  * of this JVM are the engine's ({@link ZooKeeperHeldLock#handOff()}). The fencing token is the
  * node's creation zxid by {@link FencingTokens}, returned by the create itself.
+ * <p>
+ * A release sends its delete and returns: ZooKeeper applies the requests of a session in the
+ * order they were sent, so this process's next request on the lock path (a create of the next
+ * acquisition) comes after the delete, and an uncontended acquisition and release cost the
+ * caller one round trip in all.
  */
 final class MutexRecipe implements CuratorLockRecipe {
+
+	private static final Log logger = LogFactory.getLog(MutexRecipe.class);
+
+	/**
+	 * Tells of a release's delete that failed for good: a lost connection is retried by Curator
+	 * (the delete is guaranteed) and an ended session took the node with it. On the client's
+	 * event thread: it only logs.
+	 */
+	private static final BackgroundCallback RELEASED = (client, event) -> {
+		KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
+		if (code != KeeperException.Code.OK && code != KeeperException.Code.NONODE
+				&& code != KeeperException.Code.CONNECTIONLOSS && code != KeeperException.Code.SESSIONEXPIRED) {
+			logger.warn("Could not delete lock node " + event.getPath() + " (" + code
+					+ "); it goes when its session ends");
+		}
+	};
 
 	private static final String LOCK_NAME = "lock-";
 
@@ -156,21 +180,13 @@ final class MutexRecipe implements CuratorLockRecipe {
 	}
 
 	/**
-	 * Deletes the node; while disconnected, in the background, so as not to hold the caller for
-	 * Curator's retries (a guaranteed delete is retried until it is done).
+	 * Sends the node's delete, without waiting for its answer: in the session's order while
+	 * connected, and once the connection is back otherwise (a guaranteed delete is retried by
+	 * Curator until it is done, and the session's end takes the node anyway).
 	 */
 	@Override
 	public void release(LockType type, HeldNode node) throws Exception {
-		if (!this.client.getZookeeperClient().isConnected()) {
-			deleteQuietly(node.nodePath());
-			return;
-		}
-		try {
-			this.client.delete().guaranteed().forPath(node.nodePath());
-		}
-		catch (KeeperException.NoNodeException alreadyGone) {
-			// the session that owned it ended
-		}
+		this.client.delete().guaranteed().inBackground(RELEASED).forPath(node.nodePath());
 	}
 
 	/**

@@ -359,7 +359,8 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 	}
 
 	/**
-	 * Deletes a lock's node through its recipe, waiting for ZooKeeper a bounded time.
+	 * Deletes a lock's node through its recipe: a {@code MUTEX} node in the background, in the
+	 * session's order ({@link MutexRecipe#release}); the others waiting for ZooKeeper a bounded time.
 	 */
 	void release(ZooKeeperHeldLock lock) {
 		// Curator's foreground delete retries over a lost connection for as long as its retry

@@ -200,7 +200,6 @@ class ConnectionCutFaultTests {
 		}
 	}
 
-	/** Each attempt over a lost connection takes 5 s, and there are 10 retries. */
 	/**
 	 * A cached lock is given up when the connection is cut (its session in doubt), and not
 	 * handed out while the connection is down: an acquisition then waits for the service. Once
@@ -215,9 +214,12 @@ class ConnectionCutFaultTests {
 				ZooKeeperLockBackend backend = new ZooKeeperLockBackend(client, new ZnodeLockPathResolver("/Locks"));
 				LockEngine engine = new LockEngine(backend, new LockListener() {
 				}, LockEngine.Options.STANDARD.withCaching(LockEngine.Caching.of(Duration.ofMinutes(2), 10)))) {
-			long cachedToken;
-			try (LockHandle lock = engine.acquire(request("cached-cut", Duration.ofSeconds(5)))) {
-				cachedToken = lock.fencingToken();
+			long cachedToken = 0;
+			// a key's second use is cached
+			for (int use = 0; use < 2; use++) {
+				try (LockHandle lock = engine.acquire(request("cached-cut", Duration.ofSeconds(5)))) {
+					cachedToken = lock.fencingToken();
+				}
 			}
 			assertThat(engine.cachedLocks()).extracting(CachedLock::key).containsExactly("cached-cut");
 			long session = client.getZookeeperClient().getZooKeeper().getSessionId();

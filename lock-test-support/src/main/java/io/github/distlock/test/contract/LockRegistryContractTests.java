@@ -92,7 +92,10 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * {@link Duration#ZERO}; an interrupted waiter gets {@link LockInterruptedException} and keeps
  * its interrupt status, and an interrupted thread is refused; fencing tokens grow with each
  * holder of a key; waiters for a {@code MUTEX} are served in arrival order; any key locks a lock
- * of its own; nothing is left in the lock service after a release, a timeout or an interrupt; a
+ * of its own; a lock released by one client is free for another within one round trip (a
+ * backend may send a release in the background, in its session's order, so that the releasing
+ * client's own next request comes after it); nothing is left in the lock service after a
+ * release, a timeout or an interrupt; a
  * lost lock goes to {@link LockState#LOST}, is free for others, and cannot be re-entered;
  * closing a handle twice releases it once.
  * <p>
@@ -119,6 +122,13 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 
 	/** The bound on what must happen (a wait that must succeed, a waiter that must end). */
 	protected static final Duration GENEROUS = Duration.ofSeconds(10);
+
+	/**
+	 * The wait of another client for a lock just released: a backend may send a release without
+	 * waiting for its answer, in the order of its session's requests (ZooKeeper's {@code MUTEX}),
+	 * so that another client finds the lock free one round trip later.
+	 */
+	protected static final Duration AFTER_RELEASE = GENEROUS;
 
 	/** How long a try-once ({@link Duration#ZERO}) on a held key may take to fail. */
 	protected static final Duration AT_ONCE = Duration.ofSeconds(2);
@@ -326,7 +336,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			finally {
 				held.close();
 			}
-			other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+			other.acquire(request(key, conflicting(type), AFTER_RELEASE)).close();
 		}
 
 		/** Closing a released handle again does nothing: it does not release the next holder's lock. */
@@ -342,7 +352,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			lock.close();
 			lock.close();
 			assertThat(lock.state()).isEqualTo(LockState.RELEASED);
-			LockHandle next = second.acquire(request(key, type, Duration.ZERO));
+			LockHandle next = second.acquire(request(key, type, AFTER_RELEASE));
 			try {
 				lock.close();
 				assertThat(next.isHeld()).isTrue();
@@ -374,7 +384,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			finally {
 				outer.close();
 			}
-			other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+			other.acquire(request(key, conflicting(type), AFTER_RELEASE)).close();
 		}
 
 	}
@@ -399,7 +409,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			finally {
 				held.close();
 			}
-			try (LockHandle next = second.acquire(request(key, type, Duration.ZERO))) {
+			try (LockHandle next = second.acquire(request(key, type, AFTER_RELEASE))) {
 				assertThat(next.isHeld()).isTrue();
 			}
 		}
@@ -541,7 +551,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			finally {
 				outer.close();
 			}
-			other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+			other.acquire(request(key, conflicting(type), AFTER_RELEASE)).close();
 		}
 
 		/** A thread holding a read lock re-enters it even while a writer waits (no self-deadlock). */
@@ -767,7 +777,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			finally {
 				outer.close();
 			}
-			other.acquire(request(key, conflicting(type), Duration.ZERO)).close();
+			other.acquire(request(key, conflicting(type), AFTER_RELEASE)).close();
 		}
 
 	}
