@@ -68,29 +68,24 @@ class MutexReleaseTests {
 	 */
 	@Test
 	void aReleaseReachesZooKeeperBeforeTheNextAcquisitionOfItsKeyByTheSameProcess() throws Exception {
-		try (FreezableTcpProxy proxy = new FreezableTcpProxy(zookeeper.server().getPort());
-				CuratorFramework observer = connectedClient(zookeeper.connectString());
-				CuratorFramework client = connectedClient(proxy.getConnectString(), 30_000, 1_000);
-				ZooKeeperLockBackend backend = new ZooKeeperLockBackend(client, new ZnodeLockPathResolver("/Locks"));
-				LockEngine engine = new LockEngine(backend, new LockListener() {
-				}, LockEngine.Options.STANDARD)) {
-			LockHandle first = engine.acquire(request("ordered"));
-			List<String> firstNodes = ephemeralNodesUnder(observer, "/Locks/ordered");
+		try (Through through = Through.start()) {
+			LockHandle first = through.engine().acquire(request("ordered"));
+			List<String> firstNodes = ephemeralNodesUnder(through.observer(), "/Locks/ordered");
 			assertThat(firstNodes).hasSize(1);
 			String firstNode = firstNodes.get(0);
-			proxy.freezeReplies();
+			through.proxy().freezeReplies();
 			first.close();
 			assertThat(first.state()).isEqualTo(LockState.RELEASED);
 			Future<Long> next = this.pool.submit(() -> {
-				try (LockHandle lock = engine.acquire(request("ordered"))) {
+				try (LockHandle lock = through.engine().acquire(request("ordered"))) {
 					return lock.fencingToken();
 				}
 			});
 			List<String> seen = await().atMost(WAIT)
-				.until(() -> ephemeralNodesUnder(observer, "/Locks/ordered"),
+				.until(() -> ephemeralNodesUnder(through.observer(), "/Locks/ordered"),
 						(nodes) -> nodes.stream().anyMatch((node) -> !node.equals(firstNode)));
 			assertThat(seen).as("the nodes once the next create was applied").hasSize(1).doesNotContain(firstNode);
-			proxy.thaw();
+			through.proxy().thaw();
 			assertThat(next.get(30, TimeUnit.SECONDS)).isGreaterThan(first.fencingToken());
 		}
 	}
@@ -101,26 +96,47 @@ class MutexReleaseTests {
 	 */
 	@Test
 	void aReleaseWhileTheConnectionIsCutDeletesTheNodeOnceItIsBack() throws Exception {
-		try (FreezableTcpProxy proxy = new FreezableTcpProxy(zookeeper.server().getPort());
-				CuratorFramework observer = connectedClient(zookeeper.connectString());
-				CuratorFramework client = connectedClient(proxy.getConnectString(), 30_000, 1_000);
-				ZooKeeperLockBackend backend = new ZooKeeperLockBackend(client, new ZnodeLockPathResolver("/Locks"));
-				LockEngine engine = new LockEngine(backend, new LockListener() {
-				}, LockEngine.Options.STANDARD)) {
-			long session = client.getZookeeperClient().getZooKeeper().getSessionId();
-			LockHandle held = engine.acquire(request("cut-release"));
-			proxy.cut();
-			await().atMost(WAIT).until(() -> !client.getZookeeperClient().isConnected());
+		try (Through through = Through.start()) {
+			long session = through.client().getZookeeperClient().getZooKeeper().getSessionId();
+			LockHandle held = through.engine().acquire(request("cut-release"));
+			through.proxy().cut();
+			await().atMost(WAIT).until(() -> !through.client().getZookeeperClient().isConnected());
 			held.close();
 			assertThat(held.state()).isEqualTo(LockState.RELEASED);
-			assertThat(ephemeralNodesUnder(observer, "/Locks/cut-release")).as("the node while the connection is cut")
+			assertThat(ephemeralNodesUnder(through.observer(), "/Locks/cut-release")).as("the node while the connection is cut")
 				.hasSize(1);
-			proxy.heal();
-			await().atMost(WAIT).until(() -> client.getZookeeperClient().isConnected());
-			assertThat(client.getZookeeperClient().getZooKeeper().getSessionId()).as("the same session")
+			through.proxy().heal();
+			await().atMost(WAIT).until(() -> through.client().getZookeeperClient().isConnected());
+			assertThat(through.client().getZookeeperClient().getZooKeeper().getSessionId()).as("the same session")
 				.isEqualTo(session);
-			await().atMost(WAIT).untilAsserted(() -> assertThat(ephemeralNodesUnder(observer, "/Locks/cut-release")).isEmpty());
+			await().atMost(WAIT).untilAsserted(() -> assertThat(ephemeralNodesUnder(through.observer(), "/Locks/cut-release")).isEmpty());
 		}
+	}
+
+	/**
+	 * A lock engine whose client reaches ZooKeeper through a proxy, and a client that does not.
+	 */
+	private record Through(FreezableTcpProxy proxy, CuratorFramework observer, CuratorFramework client,
+			ZooKeeperLockBackend backend, LockEngine engine) implements AutoCloseable {
+
+		static Through start() throws Exception {
+			FreezableTcpProxy proxy = new FreezableTcpProxy(zookeeper.server().getPort());
+			CuratorFramework observer = connectedClient(zookeeper.connectString());
+			CuratorFramework client = connectedClient(proxy.getConnectString(), 30_000, 1_000);
+			ZooKeeperLockBackend backend = new ZooKeeperLockBackend(client, new ZnodeLockPathResolver("/Locks"));
+			return new Through(proxy, observer, client, backend, new LockEngine(backend, new LockListener() {
+			}, LockEngine.Options.STANDARD));
+		}
+
+		@Override
+		public void close() throws Exception {
+			this.engine.close();
+			this.backend.close();
+			this.client.close();
+			this.observer.close();
+			this.proxy.close();
+		}
+
 	}
 
 	private static LockRequest request(String key) {
