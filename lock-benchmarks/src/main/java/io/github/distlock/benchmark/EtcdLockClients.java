@@ -91,6 +91,8 @@ final class EtcdLockClients implements AutoCloseable {
 			properties.put("distributed-lock.etcd.root-path", rootPath);
 			properties.put("distributed-lock.default-wait-time", LockClients.WAIT.toSeconds() + "s");
 			properties.put("spring.jmx.enabled", "false");
+			// the starter's default is on: this context is the uncached one, the cached one is apart
+			properties.put(StarterContext.CACHE_ENABLED, "false");
 			properties.putAll(starterProperties);
 			starter = StarterContext.start(properties);
 			StarterContext cached = withCache ? StarterContext

@@ -98,6 +98,8 @@ final class LockClients implements AutoCloseable {
 			properties.put("distributed-lock.zookeeper.root-path", rootPath);
 			properties.put("distributed-lock.default-wait-time", WAIT.toSeconds() + "s");
 			properties.put("spring.jmx.enabled", "false");
+			// the starter's default is on: this context is the uncached one, the cached one is apart
+			properties.put(StarterContext.CACHE_ENABLED, "false");
 			properties.putAll(starterProperties);
 			starter = StarterContext.start(properties);
 			StarterContext cached = withCache ? StarterContext

@@ -39,10 +39,11 @@ import org.jspecify.annotations.Nullable;
  * removed the emptied lock paths (its server runs the reaper every second, not every minute, and
  * without its default cap of 10,000 deletions a minute).
  * <p>
- * With lock caching on ({@code -Dbench.starter=distributed-lock.cache.enabled=true}), each key's
- * lock stays cached after its release until idle (or past the bound on cached locks); the check
- * then also waits, after the last key, until no lock is cached nor in use, and reports when that
- * was and the ephemeral nodes left (none of the locks').
+ * With lock caching on ({@code -Dbench.starter=distributed-lock.cache.enabled=true}), each key is
+ * locked twice in a row (a key's first use is never cached), so that its
+ * lock stays cached after its second release until idle (or past the bound on cached locks); the
+ * check then also waits, after the last key, until no lock is cached nor in use, and reports when
+ * that was and the ephemeral nodes left (none of the locks').
  */
 final class MemoryCheck {
 
@@ -80,16 +81,19 @@ final class MemoryCheck {
 			return snapshot;
 		};
 		int keys = this.options.memoryKeys();
+		LockEngine.Caching caching = (registry != null) ? registry.options().caching() : LockEngine.Caching.OFF;
+		// a key's first use is never cached: with caching, its second use is
+		int uses = caching.enabled() ? 2 : 1;
 		int warmKeys = Math.min(10_000, Math.max(1, keys / 10));
 		LockBenchmark.say("warm-up: " + warmKeys + " keys, then waiting for the reaper to empty " + ROOT);
-		lockKeys(clients.operations(), "warm-", warmKeys, null);
+		lockKeys(clients.operations(), "warm-", warmKeys, uses, null);
 		Duration warmReaped = awaitReaped(server, clients, 0, Duration.ofMinutes(2));
 		List<Snapshot> snapshots = new ArrayList<>();
 		snapshots.add(probe.take("before (after a warm-up of " + warmKeys + " keys, reaped in "
 				+ seconds(warmReaped) + ")"));
 
 		long lockStart = System.nanoTime();
-		long errors = lockKeys(clients.operations(), "key-", keys, (done) -> snapshots
+		long errors = lockKeys(clients.operations(), "key-", keys, uses, (done) -> snapshots
 			.add(probe.take(String.format(Locale.ROOT, "after %,d keys (%s)", done,
 					seconds(Duration.ofNanos(System.nanoTime() - lockStart))))));
 		long lockEnd = System.nanoTime();
@@ -97,7 +101,6 @@ final class MemoryCheck {
 		snapshots.add(probe.take(String.format(Locale.ROOT, "after all %,d keys (%s, %.0f keys/s)", keys,
 				seconds(locking), keys / (locking.toNanos() / 1e9))));
 		Snapshot afterAll = snapshots.get(snapshots.size() - 1);
-		LockEngine.Caching caching = (registry != null) ? registry.options().caching() : LockEngine.Caching.OFF;
 		if (caching.enabled()) {
 			Duration timeout = caching.idleTime().multipliedBy(2).plusSeconds(30);
 			LockBenchmark.say("lock caching on: waiting up to " + seconds(timeout) + " until no lock is cached nor "
@@ -137,14 +140,16 @@ final class MemoryCheck {
 	 * callback).
 	 * @return the number of failures
 	 */
-	private static long lockKeys(LockOperations operations, String prefix, int count, @Nullable Quarter quarter)
-			throws Exception {
+	private static long lockKeys(LockOperations operations, String prefix, int count, int uses,
+			@Nullable Quarter quarter) throws Exception {
 		long errors = 0;
 		int step = Math.max(1, count / 20);
 		long start = System.nanoTime();
 		for (int i = 0; i < count; i++) {
 			try {
-				operations.execute(prefix + i, WAIT, () -> null);
+				for (int use = 0; use < uses; use++) {
+					operations.execute(prefix + i, WAIT, () -> null);
+				}
 			}
 			catch (RuntimeException ex) {
 				if (errors++ == 0) {
@@ -233,12 +238,13 @@ final class MemoryCheck {
 						+ Runtime.getRuntime().availableProcessors() + " cores, Java "
 						+ System.getProperty("java.runtime.version") + ", " + LockBenchmark.versions()
 						+ String.format(Locale.ROOT, "; load average %.2f at the end.", LockBenchmark.loadAverage()),
-				"- One thread locks `key-0` … `key-" + (keys - 1) + "` one after another with "
+				"- One thread locks `key-0` … `key-" + (keys - 1) + "` one after another"
+						+ (caching.enabled() ? ", each twice in a row," : "") + " with "
 						+ "`LockOperations.execute(key, 10s, () -> null)` (Spring context with the starter's "
 						+ "auto-configuration, root path " + ROOT + "); failures: " + errors + ".",
 				"- Lock caching: " + (caching.enabled() ? "on (idle time " + BenchmarkOptions.format(caching.idleTime())
-						+ ", at most " + caching.maxLocks() + " locks): a released key's lock stays held in ZooKeeper "
-						+ "(its ephemeral node) until idle or past the bound; cachedLocks() = "
+						+ ", at most " + caching.maxLocks() + " locks): a key's lock released by its second use stays "
+						+ "held in ZooKeeper (its ephemeral node) until idle or past the bound; cachedLocks() = "
 						+ "LockIntrospection.cachedLocks().size()"
 						: "off (-Dbench.starter=" + StarterContext.CACHE_ENABLED + "=true turns it on)")
 						+ (this.options.starterProperties().isEmpty() ? ""
