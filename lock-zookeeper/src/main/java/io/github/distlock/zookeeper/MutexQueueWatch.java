@@ -198,12 +198,15 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 		removeWatcher();
 	}
 
+	/**
+	 * Removes the watcher in ZooKeeper, not only locally ({@code MutexRecipe} says why: a local
+	 * removal can hide a disconnection from Curator).
+	 */
 	private void removeWatcher() {
 		try {
 			this.client.watchers()
 				.remove(this)
 				.ofType(WatcherType.Children)
-				.locally()
 				.quietly()
 				.inBackground()
 				.forPath(this.lockPath);

@@ -170,9 +170,15 @@ final class MutexRecipe implements CuratorLockRecipe {
 		return false;
 	}
 
+	/**
+	 * Removes a watcher in ZooKeeper, not only locally: a local removal that fails with the
+	 * connection queues a watch-removed event in the state {@code Disconnected}, and ZooKeeper's
+	 * client then drops the disconnection's own event as a repeat, so that Curator never reports
+	 * the connection suspended and held locks would stay {@code HELD}.
+	 */
 	private void removeWatcher(String path, Watcher watcher) {
 		try {
-			this.client.watchers().remove(watcher).ofType(WatcherType.Data).locally().inBackground().forPath(path);
+			this.client.watchers().remove(watcher).ofType(WatcherType.Data).quietly().inBackground().forPath(path);
 		}
 		catch (Exception ex) {
 			// it goes when the node changes
