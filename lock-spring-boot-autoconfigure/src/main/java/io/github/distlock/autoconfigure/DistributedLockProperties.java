@@ -258,11 +258,13 @@ public class DistributedLockProperties {
 	public static class Cache {
 
 		/**
-		 * Whether released MUTEX locks are kept for the next thread of this JVM. A kept lock is
-		 * given up as soon as another process queues for it, once it was idle for the idle time,
-		 * while the session or lease is in doubt, and when the application stops.
+		 * Whether released MUTEX locks are kept for the next thread of this JVM, from a key's
+		 * second use within the idle time. A kept lock is given up as soon as another process
+		 * queues for it, once it was idle for the idle time, while the session or lease is in
+		 * doubt, and when the application stops. On by default, with the local queue it needs:
+		 * off when the local queue is off, unless set (then start-up fails).
 		 */
-		private boolean enabled;
+		private boolean enabled = true;
 
 		/**
 		 * How long a kept lock stays unused at most before it is released in the lock service.

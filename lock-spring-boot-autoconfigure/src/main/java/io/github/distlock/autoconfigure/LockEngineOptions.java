@@ -62,16 +62,22 @@ final class LockEngineOptions {
 		boolean interruptOnRevocation = settings.value("revocation.interrupt-holder", Boolean.class,
 				properties.getRevocation().isInterruptHolder());
 		DistributedLockProperties.Cache cache = properties.getCache();
-		if (cache.isEnabled() && !queued) {
+		if (cache.isEnabled() && !queued && settings.isSet("cache.enabled")) {
 			throw new IllegalStateException("distributed-lock.cache.enabled=true needs the local queue, but "
 					+ "distributed-lock.local-queue.enabled is false: a cached lock is taken by the next thread "
 					+ "of the local queue");
 		}
+		// caching is on by default, and off with the local queue unless asked for
+		boolean caching = cache.isEnabled() && queued;
 		return LockEngine.Options.of(interruptOnLoss, queued)
 			.withHandoff(queued ? maxHandoffs : 0, maxHandoffTime)
 			.withInterruptOnRevocation(interruptOnRevocation)
-			.withCaching(cache.isEnabled() ? LockEngine.Caching.of(cache.getIdleTime(), cache.getMaxLocks())
+			.withCaching(caching ? LockEngine.Caching.of(cache.getIdleTime(), cache.getMaxLocks())
 					: LockEngine.Caching.OFF);
+	}
+
+	private boolean isSet(String name) {
+		return this.binder.bind("distributed-lock." + name, Bindable.of(String.class)).isBound();
 	}
 
 	/**

@@ -53,6 +53,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class DistributedLockAutoConfigurationTests {
 
+	/** What {@code distributed-lock.cache.*} gives when none is set. */
+	private static final LockEngine.Caching CACHING_BY_DEFAULT = LockEngine.Caching.of(Duration.ofSeconds(1), 1000);
+
 	@RegisterExtension
 	static final ZooKeeperServerExtension zookeeper = new ZooKeeperServerExtension();
 
@@ -138,7 +141,8 @@ class DistributedLockAutoConfigurationTests {
 					"distributed-lock.local-queue.max-handoff-time=50ms", "distributed-lock.lock-lost.interrupt-holder=true",
 					"distributed-lock.revocation.interrupt-holder=true")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
-				.isEqualTo(LockEngine.Options.of(true, true).withHandoff(3, Duration.ofMillis(50)).withInterruptOnRevocation(true)));
+				.isEqualTo(LockEngine.Options.of(true, true).withHandoff(3, Duration.ofMillis(50)).withInterruptOnRevocation(true)
+					.withCaching(CACHING_BY_DEFAULT)));
 		connected().withPropertyValues("distributed-lock.local-queue.enabled=false")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
 				.isEqualTo(LockEngine.Options.of(false, false).withHandoff(0, Duration.ofMillis(100))));
@@ -151,8 +155,18 @@ class DistributedLockAutoConfigurationTests {
 					"distributed-lock.cache.max-locks=7")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options().caching())
 				.isEqualTo(LockEngine.Caching.of(Duration.ofMillis(250), 7)));
-		connected().run((context) -> assertThat(context.getBean(LockEngine.class).options().caching().enabled())
-			.isFalse());
+		connected().run((context) -> assertThat(context.getBean(LockEngine.class).options().caching())
+			.isEqualTo(CACHING_BY_DEFAULT));
+		connected().withPropertyValues("distributed-lock.cache.enabled=false")
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options().caching())
+				.isEqualTo(LockEngine.Caching.OFF));
+	}
+
+	@Test
+	void lockCachingIsOffWithTheLocalQueueUnlessAskedFor() {
+		connected().withPropertyValues("distributed-lock.local-queue.enabled=false")
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options().caching())
+				.isEqualTo(LockEngine.Caching.OFF));
 	}
 
 	@Test
@@ -172,9 +186,9 @@ class DistributedLockAutoConfigurationTests {
 	@SuppressWarnings("deprecation")
 	void engineDefaultsAreTheOnesEachBackendHad() {
 		connected().run((context) -> assertThat(context.getBean(LockEngine.class).options())
-			.isEqualTo(LockEngine.Options.STANDARD)
-			.isEqualTo(ZookeeperLockRegistry.Options.DEFAULTS.engineOptions())
-			.isEqualTo(EtcdLockRegistry.Options.DEFAULTS.engineOptions()));
+			.isEqualTo(LockEngine.Options.STANDARD.withCaching(CACHING_BY_DEFAULT))
+			.isEqualTo(ZookeeperLockRegistry.Options.DEFAULTS.engineOptions().withCaching(CACHING_BY_DEFAULT))
+			.isEqualTo(EtcdLockRegistry.Options.DEFAULTS.engineOptions().withCaching(CACHING_BY_DEFAULT)));
 	}
 
 	@Test

@@ -57,6 +57,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class EtcdLockAutoConfigurationTests {
 
+	/** What {@code distributed-lock.cache.*} gives when none is set. */
+	private static final LockEngine.Caching CACHING_BY_DEFAULT = LockEngine.Caching.of(Duration.ofSeconds(1), 1000);
+
 	@RegisterExtension
 	static final EtcdServerExtension etcd = new EtcdServerExtension();
 
@@ -90,13 +93,15 @@ class EtcdLockAutoConfigurationTests {
 	@Test
 	void engineOptionsComeFromTheNeutralProperties() {
 		etcdChosen().run((context) -> assertThat(context.getBean(LockEngine.class).options())
-			.isEqualTo(LockEngine.Options.of(false, true).withHandoff(8, Duration.ofMillis(100))));
+			.isEqualTo(LockEngine.Options.of(false, true).withHandoff(8, Duration.ofMillis(100))
+				.withCaching(CACHING_BY_DEFAULT)));
 		etcdChosen()
 			.withPropertyValues("distributed-lock.local-queue.max-handoffs=3",
 					"distributed-lock.local-queue.max-handoff-time=40ms", "distributed-lock.lock-lost.interrupt-holder=true",
 					"distributed-lock.revocation.interrupt-holder=true")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
-				.isEqualTo(LockEngine.Options.of(true, true).withHandoff(3, Duration.ofMillis(40)).withInterruptOnRevocation(true)));
+				.isEqualTo(LockEngine.Options.of(true, true).withHandoff(3, Duration.ofMillis(40)).withInterruptOnRevocation(true)
+					.withCaching(CACHING_BY_DEFAULT)));
 	}
 
 	@Test
@@ -112,7 +117,8 @@ class EtcdLockAutoConfigurationTests {
 					"distributed-lock.etcd.local-queue.max-handoff-time=40ms")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
 				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), false, true, 3, Duration.ofMillis(40))
-					.engineOptions()));
+					.engineOptions()
+					.withCaching(CACHING_BY_DEFAULT)));
 	}
 
 	@Test
