@@ -77,6 +77,13 @@ public final class CampaignWorker {
 	private static final int NESTED_GAP_MS = 250;
 
 	/** Past its wait time and this, an operation is reported as stuck. */
+	/**
+	 * How long the client may believe it is connected while the protocol client under it is
+	 * not: the protocol client tells of a disconnection before it starts to reconnect (after up to
+	 * a second), so longer means the library missed it.
+	 */
+	private static final long DEAF_NANOS = TimeUnit.SECONDS.toNanos(2);
+
 	private static final long STUCK_AFTER_NANOS = TimeUnit.SECONDS.toNanos(30);
 
 	/** Paused for this long and still busy, a worker tells what is busy and dumps its threads. */
@@ -212,6 +219,9 @@ public final class CampaignWorker {
 		// how often the worker's cache kept locks when looked at, and the most at once
 		long cachedSamples = 0;
 		int mostCached = 0;
+		// since when the client has been deaf to a disconnection, and whether it was recorded
+		long deafSince = 0;
+		boolean deafRecorded = false;
 		while (!this.stopping) {
 			this.stopping = Files.exists(this.dir.resolve("stop"));
 			this.paused = Files.exists(this.dir.resolve("pause"));
@@ -241,6 +251,17 @@ public final class CampaignWorker {
 					record("STUCK\t" + this.worker + "\t" + t + "\t" + workers.get(t).getState());
 					opStarted[t] = 0;
 				}
+			}
+			if (client.deafToDisconnection()) {
+				deafSince = (deafSince == 0) ? now : deafSince;
+				if (!deafRecorded && now - deafSince > DEAF_NANOS) {
+					record("DEAF\t" + this.worker + "\t" + deafSince + "\t" + now);
+					deafRecorded = true;
+				}
+			}
+			else {
+				deafSince = 0;
+				deafRecorded = false;
 			}
 			int cachedNow = (registry instanceof LockIntrospection introspection) ? introspection.cachedLocks().size() : 0;
 			if (cachedNow > 0) {

@@ -233,6 +233,9 @@ final class FaultCampaign {
 					else if (line.startsWith("EVENT_THREAD_BLOCKED\t")) {
 						checker.add("event-thread-blocked", line.replace('\t', ' '));
 					}
+					else if (line.startsWith("DEAF\t")) {
+						checker.add("deaf-to-disconnection", line.replace('\t', ' '));
+					}
 					else if (line.startsWith("EXPIRED\t") && fields == 4) {
 						addExpiry(line, unawareByWorker);
 					}

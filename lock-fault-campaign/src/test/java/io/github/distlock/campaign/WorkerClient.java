@@ -37,6 +37,15 @@ interface WorkerClient extends AutoCloseable {
 	 */
 	long[] expireSession() throws Exception;
 
+	/**
+	 * Whether the lock service's client library believes it is connected while the protocol
+	 * client under it is not (Curator over ZooKeeper's client): the library then missed a
+	 * disconnection, and the locks stay held in the holder's eyes. Looked at every 50 ms.
+	 */
+	default boolean deafToDisconnection() {
+		return false;
+	}
+
 	/** Closes the registry, then the client. */
 	@Override
 	void close() throws Exception;

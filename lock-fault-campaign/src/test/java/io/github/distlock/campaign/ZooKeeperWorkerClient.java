@@ -97,6 +97,22 @@ final class ZooKeeperWorkerClient implements WorkerClient {
 		return new long[] { from, System.nanoTime() };
 	}
 
+	/**
+	 * Curator says connected while ZooKeeper's client is not: Curator missed the
+	 * {@code Disconnected} event. (Asked only while Curator says connected, when getting the
+	 * handle does nothing else.)
+	 */
+	@Override
+	public boolean deafToDisconnection() {
+		try {
+			return this.client.getZookeeperClient().isConnected()
+					&& !this.client.getZookeeperClient().getZooKeeper().getState().isConnected();
+		}
+		catch (Exception ex) {
+			return false;
+		}
+	}
+
 	@Override
 	public void close() {
 		this.registry.close();
