@@ -22,6 +22,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -81,8 +83,8 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	/** How long introspection waits for etcd. */
 	private static final long INTROSPECTION_NANOS = TimeUnit.SECONDS.toNanos(3);
 
-	/** How long a release, or a wait given up, waits for etcd before its delete is left to the background. */
-	private static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
+	/** How long a release's removal, or a wait given up, waits for etcd before it is left to the background. */
+	private static final long RELEASE_BOUND_MILLIS = 1_000;
 
 	private static final long RETRY_DELETE_MILLIS = 500;
 
@@ -106,6 +108,13 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	private final EtcdSession session;
 
 	private final Contenders contenders;
+
+	/**
+	 * The removals of released keys still on their way, by queue ({@link Contenders#queue}): an
+	 * acquisition of this backend on the queue waits for them, so that its key does not queue
+	 * behind this backend's own released one.
+	 */
+	private final ConcurrentHashMap<String, CompletableFuture<?>> releasing = new ConcurrentHashMap<>();
 
 	private volatile Runnable onChange = () -> {
 	};
@@ -152,6 +161,7 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 		String contenderKey = null;
 		EtcdSession.Lease lease = null;
 		try {
+			awaitRelease(Contenders.queue(path, request.type()), deadline);
 			while (true) {
 				lease = this.session.lease(callDeadline(deadline));
 				contenderKey = this.contenders.newKey(path, request.type(), lease.id());
@@ -292,25 +302,45 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	}
 
 	/**
-	 * Removes a held lock's key, unless its lease is gone and took the key with it.
+	 * Sends the removal of a held lock's key, unless its lease is gone and took the key with it,
+	 * and returns: the next acquisition of this backend on the key's queue waits for the removal
+	 * ({@link #awaitRelease}); one that etcd does not answer within
+	 * {@value #RELEASE_BOUND_MILLIS} ms, or refuses, is left to the background removal.
 	 */
 	void release(EtcdHeldLock lock) {
-		if (lock.lease().status() == EtcdSession.Status.LOST) {
+		EtcdSession.Lease lease = lock.lease();
+		if (lease.status() == EtcdSession.Status.LOST) {
 			return;
 		}
 		String key = lock.contender().key();
-		try {
-			this.contenders.remove(key, lock.lease().id(), floorKey(lock.lease().id()),
-					System.nanoTime() + RELEASE_BOUND_NANOS);
+		String queue = key.substring(0, key.lastIndexOf('/'));
+		CompletableFuture<?> removal = this.contenders.remove(key, lease.id(), floorKey(lease.id()))
+			.orTimeout(RELEASE_BOUND_MILLIS, TimeUnit.MILLISECONDS);
+		this.releasing.put(queue, removal);
+		removal.whenComplete((removed, failure) -> {
+			this.releasing.remove(queue, removal);
+			if (failure != null && !EtcdErrors.isLeaseNotFound(failure)) {
+				logger.warn("Could not release the lock of " + lock.describe() + "; removing it in the background "
+						+ "while its lease lives: " + failure);
+				removeInBackground(key, lease);
+			}
+		});
+	}
+
+	/**
+	 * Waits, until the acquisition's calls' deadline, for the removal of a key of this backend
+	 * released on a queue and still on its way.
+	 */
+	private void awaitRelease(String queue, long deadline) throws InterruptedException {
+		CompletableFuture<?> removal = this.releasing.get(queue);
+		if (removal == null) {
+			return;
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			removeInBackground(key, lock.lease());
+		try {
+			removal.get(Math.max(0, callDeadline(deadline) - System.nanoTime()), TimeUnit.NANOSECONDS);
 		}
 		catch (ExecutionException | TimeoutException ex) {
-			logger.warn("Could not release the lock of " + lock.describe() + "; removing it in the background while "
-					+ "its lease lives: " + ex);
-			removeInBackground(key, lock.lease());
+			// the released key may still be there: the acquisition queues behind it
 		}
 	}
 
