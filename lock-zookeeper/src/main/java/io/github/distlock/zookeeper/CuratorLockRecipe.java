@@ -45,6 +45,15 @@ interface CuratorLockRecipe {
 	void release(LockType type, HeldNode node) throws Exception;
 
 	/**
+	 * Whether {@link #release} only sends its delete, without waiting for ZooKeeper: then it
+	 * needs no deadline.
+	 * @return {@code false} unless the recipe says otherwise
+	 */
+	default boolean releasesInBackground() {
+		return false;
+	}
+
+	/**
 	 * The contenders' node names, holder first.
 	 * @return the participant nodes
 	 * @throws Exception from Curator

@@ -58,7 +58,7 @@ final class MutexRecipe implements CuratorLockRecipe {
 	private static final Log logger = LogFactory.getLog(MutexRecipe.class);
 
 	/**
-	 * Tells of a release's delete that failed for good: a lost connection is retried by Curator
+	 * Tells of a delete that failed for good: a lost connection is retried by Curator
 	 * (the delete is guaranteed) and an ended session took the node with it. On the client's
 	 * event thread: it only logs.
 	 */
@@ -192,7 +192,12 @@ final class MutexRecipe implements CuratorLockRecipe {
 	 */
 	@Override
 	public void release(LockType type, HeldNode node) throws Exception {
-		this.client.delete().guaranteed().inBackground(RELEASED).forPath(node.nodePath());
+		sendDelete(node.nodePath());
+	}
+
+	@Override
+	public boolean releasesInBackground() {
+		return true;
 	}
 
 	/**
@@ -201,11 +206,15 @@ final class MutexRecipe implements CuratorLockRecipe {
 	 */
 	private void deleteQuietly(String path) {
 		try {
-			this.client.delete().guaranteed().inBackground().forPath(path);
+			sendDelete(path);
 		}
 		catch (Exception ex) {
 			// guaranteed: Curator retries it in the background
 		}
+	}
+
+	private void sendDelete(String path) throws Exception {
+		this.client.delete().guaranteed().inBackground(RELEASED).forPath(path);
 	}
 
 	@Override

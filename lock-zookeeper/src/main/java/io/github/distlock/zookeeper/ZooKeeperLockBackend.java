@@ -360,14 +360,16 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 
 	/**
 	 * Deletes a lock's node through its recipe: a {@code MUTEX} node in the background, in the
-	 * session's order ({@link MutexRecipe#release}); the others waiting for ZooKeeper a bounded time.
+	 * session's order ({@link MutexRecipe#release}), with no deadline to arm; the others waiting
+	 * for ZooKeeper a bounded time.
 	 */
 	void release(ZooKeeperHeldLock lock) {
+		CuratorLockRecipe recipe = lock.recipe();
 		// Curator's foreground delete retries over a lost connection for as long as its retry
 		// policy allows: a release must not hold its caller that long
 		long bound = this.client.getZookeeperClient().isConnected() ? RELEASE_BOUND_NANOS : 0;
-		try (CuratorCallDeadline deadline = this.deadlines.arm(bound)) {
-			lock.recipe().release(lock.type(), lock.node());
+		try (CuratorCallDeadline deadline = recipe.releasesInBackground() ? null : this.deadlines.arm(bound)) {
+			recipe.release(lock.type(), lock.node());
 		}
 		catch (Exception ex) {
 			logger.warn("Could not release the lock of node " + lock.nodePath()

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -69,7 +70,7 @@ final class LockCache implements AutoCloseable {
 	 * When a lock of each key used lately, taken in the service, was last released
 	 * ({@link System#nanoTime()}), the longest ago first; only read and changed under {@link #guard}.
 	 */
-	private final LinkedHashMap<String, Long> released = new LinkedHashMap<>();
+	private final LinkedHashMap<String, Long> released;
 
 	/** Held for local reads and writes only, never while the service is called. */
 	private final ReentrantLock guard = new ReentrantLock();
@@ -82,6 +83,14 @@ final class LockCache implements AutoCloseable {
 		this.settings = settings;
 		this.table = table;
 		this.idleNanos = Durations.saturatedNanos(settings.idleTime());
+		this.released = new LinkedHashMap<>() {
+
+			@Override
+			protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+				return size() > settings.maxLocks();
+			}
+
+		};
 		if (settings.enabled()) {
 			ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1, (task) -> {
 				Thread thread = new Thread(task, "distlock-lock-cache");
@@ -162,13 +171,9 @@ final class LockCache implements AutoCloseable {
 		long now = System.nanoTime();
 		this.guard.lock();
 		try {
+			// removed first, so that the key moves to the end: the map is kept in order of release
 			Long before = this.released.remove(key);
 			this.released.put(key, now);
-			Iterator<Long> eldest = this.released.values().iterator();
-			while (this.released.size() > this.settings.maxLocks() && eldest.hasNext()) {
-				eldest.next();
-				eldest.remove();
-			}
 			return before == null || now - before >= this.idleNanos;
 		}
 		finally {
