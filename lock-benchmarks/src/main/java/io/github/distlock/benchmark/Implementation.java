@@ -29,6 +29,12 @@ enum Implementation {
 	/** The floor: an EPHEMERAL_SEQUENTIAL create and its delete through Curator; not a lock. */
 	FLOOR("floor", "floor: create + delete (not a lock)"),
 
+	/**
+	 * The floor of the starter's MUTEX cycle on ZooKeeper ({@link TransactionFloor}): its create
+	 * (with the lock path when new) and its delete sent, on the raw ZooKeeper client; not a lock.
+	 */
+	TRANSACTION_FLOOR("transaction-floor", "floor: the starter's create, delete sent (raw client, not a lock)"),
+
 	/** Curator's {@code InterProcessMutex}, one instance per thread (and key). */
 	CURATOR_PER_THREAD("curator-thread", "Curator InterProcessMutex, instance per thread"),
 
@@ -76,7 +82,7 @@ enum Implementation {
 
 	/** Whether it excludes other holders, so that overlapping critical sections mean a fault. */
 	boolean isLock() {
-		return this != FLOOR;
+		return this != FLOOR && this != TRANSACTION_FLOOR;
 	}
 
 	/** Whether it runs on the ZooKeeper server, so that the server's counters measure it. */

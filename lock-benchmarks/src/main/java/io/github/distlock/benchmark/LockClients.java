@@ -59,12 +59,15 @@ final class LockClients implements AutoCloseable {
 
 	private final @Nullable RedissonLocks redisson;
 
+	private final TransactionFloor transactionFloor;
+
 	private LockClients(CuratorFramework raw, StarterContext starter, @Nullable StarterContext cached,
 			@Nullable RedissonLocks redisson) {
 		this.raw = raw;
 		this.starter = starter;
 		this.cached = cached;
 		this.redisson = redisson;
+		this.transactionFloor = new TransactionFloor(raw);
 	}
 
 	/**
@@ -123,6 +126,7 @@ final class LockClients implements AutoCloseable {
 	Contender contender(Implementation implementation) {
 		return switch (implementation) {
 			case FLOOR -> this::createAndDelete;
+			case TRANSACTION_FLOOR -> this.transactionFloor;
 			case CURATOR_PER_THREAD -> new OwnMutex(this.raw);
 			case CURATOR_SHARED -> (key, criticalSection) -> holding(
 					this.sharedMutexes.computeIfAbsent(path(implementation, key),
@@ -160,9 +164,13 @@ final class LockClients implements AutoCloseable {
 		return RAW_ROOT + "/" + implementation.id() + "/" + key;
 	}
 
-	/** Forgets the shared mutexes, which a new-key-each-cycle run piles up (one per key, never evicted). */
+	/**
+	 * Forgets the shared mutexes and the transaction floor's lock paths, which a
+	 * new-key-each-cycle run piles up (one per key, never evicted).
+	 */
 	void forgetSharedMutexes() {
 		this.sharedMutexes.clear();
+		this.transactionFloor.forget();
 	}
 
 	CuratorFramework raw() {

@@ -180,7 +180,8 @@ final class ThroughputRun {
 						+ LockClients.WAIT.toSeconds() + "s; the critical section only notes the time and checks "
 						+ "that no other thread of the process is inside on the same key (overlaps).",
 				peerLine,
-				"- Paths: floor " + LockClients.RAW_ROOT + "/floor/KEY/n-…, Curator " + LockClients.RAW_ROOT
+				"- Paths: floor " + LockClients.RAW_ROOT + "/floor/KEY/n-…, transaction floor " + LockClients.RAW_ROOT
+						+ "/transaction-floor/KEY/n-…, Curator " + LockClients.RAW_ROOT
 						+ "/curator-thread/KEY and " + LockClients.RAW_ROOT + "/curator-shared/KEY, starter "
 						+ STARTER_ROOT + "/ops:KEY (LockOperations) and " + STARTER_ROOT + "/bench:KEY (annotation), "
 						+ "with lock caching on (a second Spring context in each process, `"
