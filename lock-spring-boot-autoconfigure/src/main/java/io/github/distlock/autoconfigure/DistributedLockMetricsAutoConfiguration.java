@@ -18,7 +18,6 @@
 package io.github.distlock.autoconfigure;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.context.annotation.Import;
 
@@ -37,8 +36,9 @@ import org.springframework.context.annotation.Import;
 @Deprecated(since = "0.1.0")
 @AutoConfiguration(
 		before = io.github.distlock.autoconfigure.observability.DistributedLockMetricsAutoConfiguration.class,
-		after = { MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
-				DistributedLockAutoConfiguration.class })
+		after = DistributedLockAutoConfiguration.class,
+		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @Import(io.github.distlock.autoconfigure.observability.DistributedLockMetricsAutoConfiguration.class)
 public final class DistributedLockMetricsAutoConfiguration {
 

@@ -18,7 +18,6 @@
 package io.github.distlock.autoconfigure;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
 import org.springframework.context.annotation.Import;
 
 /**
@@ -36,7 +35,8 @@ import org.springframework.context.annotation.Import;
 @Deprecated(since = "0.1.0")
 @AutoConfiguration(
 		before = io.github.distlock.autoconfigure.observability.DistributedLockObservationAutoConfiguration.class,
-		after = { ObservationAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+		after = DistributedLockAutoConfiguration.class,
+		afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
 @Import(io.github.distlock.autoconfigure.observability.DistributedLockObservationAutoConfiguration.class)
 public final class DistributedLockObservationAutoConfiguration {
 

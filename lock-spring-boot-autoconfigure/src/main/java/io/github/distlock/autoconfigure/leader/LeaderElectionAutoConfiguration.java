@@ -37,8 +37,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -54,8 +52,11 @@ import org.springframework.util.function.SingletonSupplier;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = { DistributedLockAutoConfiguration.class, MetricsAutoConfiguration.class,
-		CompositeMeterRegistryAutoConfiguration.class })
+// the metrics auto-configuration is named, not referenced: it is optional, and a class that is
+// absent makes the annotation unreadable (a WARN at every start-up without it)
+@AutoConfiguration(after = DistributedLockAutoConfiguration.class,
+		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnBooleanProperty(name = { "distributed-lock.enabled", "distributed-lock.leader.enabled" },
 		matchIfMissing = true)
 @ConditionalOnBean(LockRegistry.class)

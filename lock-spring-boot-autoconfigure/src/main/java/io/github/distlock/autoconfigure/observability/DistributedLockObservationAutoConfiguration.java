@@ -35,7 +35,8 @@ import org.springframework.context.annotation.Bean;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = { ObservationAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+@AutoConfiguration(after = DistributedLockAutoConfiguration.class,
+		afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
 @ConditionalOnClass({ ObservationRegistry.class, ObservationAutoConfiguration.class })
 @ConditionalOnBean({ ObservationRegistry.class, LockRegistry.class })
 @ConditionalOnBooleanProperty(name = "distributed-lock.observations.enabled", matchIfMissing = true)

@@ -32,11 +32,14 @@ import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.etcd.EtcdLockBackend;
 import io.github.distlock.test.etcd.EtcdServerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.util.ClassUtils;
@@ -46,15 +49,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * An application built like a user's, with this starter alone and no version pinned: no
  * ZooKeeper on its class path, the etcd backend chosen without a property, and an annotated
- * method whose calls from several threads run one at a time on a real etcd.
+ * method whose calls from several threads run one at a time on a real etcd, and a start-up
+ * that logs no warning nor error from the starter.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class EtcdStarterApplicationTests {
 
 	@RegisterExtension
 	static final EtcdServerExtension etcd = new EtcdServerExtension();
 
 	@Test
-	void starterAloneLocksAnnotatedMethodsOnEtcd() throws Exception {
+	void starterAloneLocksAnnotatedMethodsOnEtcd(CapturedOutput output) throws Exception {
 		assertThat(ClassUtils.isPresent("org.apache.curator.framework.CuratorFramework", null)).isFalse();
 		assertThat(ClassUtils.isPresent("org.apache.zookeeper.ZooKeeper", null)).isFalse();
 		SpringApplication application = new SpringApplication(ShopApplication.class);
@@ -78,6 +83,11 @@ class EtcdStarterApplicationTests {
 			assertThat(counter.value()).isEqualTo(40);
 			assertThat(counter.overlaps()).isZero();
 		}
+		// no actuator nor Micrometer metrics here: the starter names the optional auto-configurations
+		assertThat(output.getAll().lines()
+			.filter((line) -> line.contains(" WARN ") || line.contains(" ERROR "))
+			.filter((line) -> line.contains("io.github.distlock") || line.contains("i.g.d.")))
+			.isEmpty();
 	}
 
 	@SpringBootApplication
