@@ -177,7 +177,12 @@ class LockCacheTests {
 		try (LockHandle first = engine.acquire(request(key, LockType.MUTEX))) {
 			tokens.add(first.fencingToken());
 			for (int i = 0; i < 2; i++) {
-				threads.submit(() -> tokens.add(holdOnce(engine, key)));
+				// noted while held: the holds are one at a time, so the list is in grant order
+				threads.submit(() -> {
+					try (LockHandle lock = engine.acquire(request(key, LockType.MUTEX))) {
+						tokens.add(lock.fencingToken());
+					}
+				});
 				int waiting = i + 1;
 				await().atMost(LONG).until(() -> engine.waiters().size() == waiting);
 			}
