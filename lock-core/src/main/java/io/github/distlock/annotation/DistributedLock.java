@@ -67,6 +67,30 @@ public @interface DistributedLock {
 	long waitTime() default -1;
 
 	/**
+	 * How long to wait for the lock, as text, in place of {@link #waitTime()}: a duration in one
+	 * of Spring's styles ({@code "5s"}, {@code "500ms"}, {@code "1m30s"}, {@code "PT5S"}; a bare
+	 * number is milliseconds), or a property placeholder that gives one
+	 * ({@code "${locks.stock.wait:5s}"}), resolved once when the bean is created. {@code "0"}
+	 * tries once without waiting. Empty (the default) leaves the wait to {@link #waitTime()};
+	 * setting both, or a value that is not a duration or is negative, fails start-up naming the
+	 * method. (Not {@code wait}: an annotation cannot declare a member named like
+	 * {@code Object.wait()}.)
+	 * @return the wait time as text, or empty
+	 */
+	String waitFor() default "";
+
+	/**
+	 * SpEL expression, evaluated like {@link #key()} before each call, that decides whether the
+	 * call is locked: {@code true} locks it, {@code false} runs the method without a lock (for
+	 * example {@code "#order.total > 1000"}). Empty (the default) locks every call. An expression
+	 * that does not parse, or names a parameter the method does not have, fails start-up; one
+	 * that gives anything but {@code true} or {@code false} fails the call with
+	 * {@code InvalidLockConditionException}, before the method runs.
+	 * @return the condition expression, or empty
+	 */
+	String condition() default "";
+
+	/**
 	 * How long after its acquisition the lock stays held at least, in {@link #timeUnit()}: when
 	 * the method returns sooner, the lock is given up in the background once that much time has
 	 * passed, so that a short {@code @Scheduled} job is not run again by another instance whose

@@ -77,7 +77,7 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		Object target = invocation.getThis();
 		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target) : null;
 		LockOperation operation = this.operationSource.getOperation(invocation.getMethod(), targetClass);
-		if (operation == null) {
+		if (operation == null || !this.operationSource.isLocked(operation, invocation.getArguments(), target)) {
 			return invocation.proceed();
 		}
 		LockKeys keys = this.operationSource.evaluateKeys(operation, invocation.getArguments(), target);

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.distlock.core.InvalidLockConditionException;
 import io.github.distlock.core.InvalidLockKeyException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
@@ -75,19 +76,33 @@ final class LockKeyExpressions {
 		if (expression.isBlank()) {
 			throw new IllegalStateException("@DistributedLock on " + description + " has a blank key expression");
 		}
+		return parse(expression, "key", method, description);
+	}
+
+	/**
+	 * Parses a condition expression, as a key expression is parsed.
+	 * @return the parsed condition, or {@code null} for an empty one (every call is locked)
+	 * @throws IllegalStateException naming the method if the expression is invalid
+	 */
+	@Nullable Expression parseCondition(String expression, Method method, String description) {
+		return expression.isEmpty() ? null : parse(expression, "condition", method, description);
+	}
+
+	private Expression parse(String expression, String attribute, Method method, String description) {
 		Expression parsed;
 		try {
 			parsed = this.parser.parseExpression(expression);
 		}
 		catch (ParseException ex) {
-			throw new IllegalStateException("Invalid @DistributedLock key expression '" + expression + "' on "
-					+ description + ": " + ex.getMessage(), ex);
+			throw new IllegalStateException("Invalid @DistributedLock " + attribute + " expression '" + expression
+					+ "' on " + description + ": " + ex.getMessage(), ex);
 		}
-		checkVariables(parsed, expression, method, description);
+		checkVariables(parsed, expression, attribute, method, description);
 		return parsed;
 	}
 
-	private void checkVariables(Expression parsed, String expression, Method method, String description) {
+	private void checkVariables(Expression parsed, String expression, String attribute, Method method,
+			String description) {
 		if (!(parsed instanceof SpelExpression spel)) {
 			return;
 		}
@@ -112,12 +127,12 @@ final class LockKeyExpressions {
 				continue;
 			}
 			if (names == null && method.getParameterCount() > 0) {
-				throw new IllegalStateException("@DistributedLock key expression '" + expression + "' on " + description
-						+ " refers to #" + variable + ", but the parameter names of this method are not available: "
+				throw new IllegalStateException("@DistributedLock " + attribute + " expression '" + expression + "' on "
+						+ description + " refers to #" + variable + ", but the parameter names of this method are not available: "
 						+ "compile with -parameters, or refer to parameters as #p0, #p1, ...");
 			}
-			throw new IllegalStateException("@DistributedLock key expression '" + expression + "' on " + description
-					+ " refers to #" + variable + ", which is not a parameter of the method; its parameters are "
+			throw new IllegalStateException("@DistributedLock " + attribute + " expression '" + expression + "' on "
+					+ description + " refers to #" + variable + ", which is not a parameter of the method; its parameters are "
 					+ describeParameters(names, method.getParameterCount()));
 		}
 	}
@@ -143,18 +158,51 @@ final class LockKeyExpressions {
 	}
 
 	/**
+	 * Evaluates the condition of one call.
+	 * @return whether the call is locked: {@code true} when the operation has no condition
+	 * @throws InvalidLockConditionException if the condition fails, or gives anything but a
+	 * boolean
+	 */
+	boolean isLocked(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
+		Expression condition = operation.condition();
+		if (condition == null) {
+			return true;
+		}
+		Object value;
+		try {
+			value = condition.getValue(context(operation, args, target));
+		}
+		catch (EvaluationException ex) {
+			throw new InvalidLockConditionException("Could not evaluate @DistributedLock condition '"
+					+ operation.conditionString() + "' on " + operation.describe() + ": " + ex.getMessage());
+		}
+		if (!(value instanceof Boolean locked)) {
+			throw new InvalidLockConditionException("@DistributedLock condition '" + operation.conditionString()
+					+ "' on " + operation.describe() + " evaluated to " + ((value != null) ? "'" + value + "' ("
+							+ value.getClass().getSimpleName() + ")" : "null")
+					+ "; a condition must give true or false");
+		}
+		return locked;
+	}
+
+	private MethodBasedEvaluationContext context(LockOperation operation, @Nullable Object[] args,
+			@Nullable Object target) {
+		LockExpressionRoot root = new LockExpressionRoot(operation.method(), args, target, operation.targetClass());
+		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(root, operation.method(), args,
+				this.parameterNames);
+		this.sharedContext.applyDelegatesTo(context);
+		return context;
+	}
+
+	/**
 	 * Evaluates the key of one call: a collection or an array gives a key per element.
 	 * @throws InvalidLockKeyException if the expression fails, or gives a null or blank key, an
 	 * empty collection, or a null or blank element
 	 */
 	LockKeys evaluate(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
-		LockExpressionRoot root = new LockExpressionRoot(operation.method(), args, target, operation.targetClass());
-		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(root, operation.method(), args,
-				this.parameterNames);
-		this.sharedContext.applyDelegatesTo(context);
 		Object value;
 		try {
-			value = operation.keyExpression().getValue(context);
+			value = operation.keyExpression().getValue(context(operation, args, target));
 		}
 		catch (EvaluationException ex) {
 			throw new InvalidLockKeyException("Could not evaluate @DistributedLock key expression '"

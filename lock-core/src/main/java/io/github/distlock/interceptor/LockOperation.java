@@ -32,6 +32,8 @@ import org.springframework.expression.Expression;
  * @param targetClass the target class
  * @param keyExpressionString the key expression as written
  * @param keyExpression the parsed key expression
+ * @param conditionString the condition expression as written, or empty
+ * @param condition the parsed condition, or {@code null} to lock every call
  * @param waitTime the wait time, or {@code null} for the default
  * @param holdAtLeast how long the lock stays held at least after its acquisition
  * @param revocable whether the holder may be asked to give the lock up
@@ -41,7 +43,8 @@ import org.springframework.expression.Expression;
  * @param skipValue what to return for {@link LockFailurePolicy#SKIP}
  */
 record LockOperation(Method method, Class<?> targetClass, String keyExpressionString, Expression keyExpression,
-		@Nullable Duration waitTime, Duration holdAtLeast, boolean revocable, LockType type, LockFailurePolicy onFailure, @Nullable FallbackMethod fallback,
+		String conditionString, @Nullable Expression condition, @Nullable Duration waitTime, Duration holdAtLeast,
+		boolean revocable, LockType type, LockFailurePolicy onFailure, @Nullable FallbackMethod fallback,
 		SkipValue skipValue) {
 
 	/**

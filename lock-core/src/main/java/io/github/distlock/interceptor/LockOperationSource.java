@@ -28,6 +28,7 @@ import io.github.distlock.annotation.LockType;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.expression.Expression;
 
 /**
@@ -45,9 +46,12 @@ public class LockOperationSource implements BeanFactoryAware {
 	private final AnnotatedMethods<DistributedLock, LockOperation> operations = new AnnotatedMethods<>(
 			DistributedLock.class, this::createOperation);
 
+	private @Nullable ConfigurableBeanFactory placeholders;
+
 	@Override
 	public void setBeanFactory(BeanFactory beanFactory) {
 		this.expressions.setBeanFactory(beanFactory);
+		this.placeholders = (beanFactory instanceof ConfigurableBeanFactory configurable) ? configurable : null;
 	}
 
 	/**
@@ -104,6 +108,10 @@ public class LockOperationSource implements BeanFactoryAware {
 		}
 	}
 
+	boolean isLocked(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
+		return this.expressions.isLocked(operation, args, target);
+	}
+
 	LockKeys evaluateKeys(LockOperation operation, @Nullable Object[] args, @Nullable Object target) {
 		return this.expressions.evaluate(operation, args, target);
 	}
@@ -113,8 +121,8 @@ public class LockOperationSource implements BeanFactoryAware {
 		ProxiedMethods.check(method, "@DistributedLock", description,
 				"the lock would be released when the method returns, before the asynchronous work completes");
 		Expression key = this.expressions.parse(annotation.key(), method, description);
-		Duration waitTime = (annotation.waitTime() >= 0)
-				? Duration.of(annotation.waitTime(), annotation.timeUnit().toChronoUnit()) : null;
+		Expression condition = this.expressions.parseCondition(annotation.condition(), method, description);
+		Duration waitTime = waitTime(annotation, description);
 		Duration holdAtLeast = holdAtLeast(annotation, description);
 		LockFailurePolicy onFailure = annotation.onFailure();
 		FallbackMethod fallback = null;
@@ -127,8 +135,27 @@ public class LockOperationSource implements BeanFactoryAware {
 					+ ": set onFailure = LockFailurePolicy.FALLBACK or remove the fallback");
 		}
 		SkipValue skipValue = (onFailure == LockFailurePolicy.SKIP) ? SkipValue.forMethod(method, description) : () -> null;
-		return new LockOperation(method, targetClass, annotation.key(), key, waitTime, holdAtLeast,
+		return new LockOperation(method, targetClass, annotation.key(), key, annotation.condition(), condition,
+				waitTime, holdAtLeast,
 				annotation.revocable(), annotation.type(), onFailure, fallback, skipValue);
+	}
+
+	private @Nullable Duration waitTime(DistributedLock annotation, String description) {
+		String text = annotation.waitFor();
+		if (text.isEmpty()) {
+			return (annotation.waitTime() >= 0)
+					? Duration.of(annotation.waitTime(), annotation.timeUnit().toChronoUnit()) : null;
+		}
+		if (annotation.waitTime() >= 0) {
+			throw new IllegalStateException("@DistributedLock on " + description + " sets both waitTime ("
+					+ annotation.waitTime() + ") and waitFor ('" + text + "'): set one of them");
+		}
+		return TextDurations.parse(resolvePlaceholders(text), "waitFor", text, description);
+	}
+
+	private String resolvePlaceholders(String text) {
+		String resolved = (this.placeholders != null) ? this.placeholders.resolveEmbeddedValue(text) : text;
+		return (resolved != null) ? resolved : "";
 	}
 
 	private static Duration holdAtLeast(DistributedLock annotation, String description) {

@@ -134,6 +134,39 @@ class StartupValidationTests {
 	}
 
 	@Test
+	void waitForThatIsNoDurationFailsStartupNamingTheAttributeAndTheValue() {
+		assertStartupFails(UnreadableWaitFor.class, "UnreadableWaitFor.report()", "waitFor 'soon'",
+				"not a duration", "5s");
+	}
+
+	@Test
+	void waitForWhosePlaceholderCannotBeResolvedFailsStartup() {
+		assertStartupFails(UnresolvedWaitFor.class, "locks.nowhere.wait");
+	}
+
+	@Test
+	void negativeWaitForFailsStartup() {
+		assertStartupFails(NegativeWaitFor.class, "NegativeWaitFor.report()", "waitFor '-5s'", "must not be negative");
+	}
+
+	@Test
+	void waitForBesideWaitTimeFailsStartup() {
+		assertStartupFails(BothWaits.class, "BothWaits.report()", "both waitTime (100) and waitFor ('1s')");
+	}
+
+	@Test
+	void unparsableConditionFailsStartupNamingTheMethod() {
+		assertStartupFails(UnparsableCondition.class, "UnparsableCondition.purchase(int)",
+				"condition expression '#goodsNo >'");
+	}
+
+	@Test
+	void conditionNamingAnUnknownParameterFailsStartup() {
+		assertStartupFails(UnknownConditionParameter.class, "UnknownConditionParameter.purchase(int)",
+				"condition expression '#amount > 1'", "#amount", "#goodsNo = #p0");
+	}
+
+	@Test
 	void privateMethodFailsStartup() {
 		assertStartupFails(PrivateMethod.class, "PrivateMethod.hidden()", "private");
 	}
@@ -285,6 +318,54 @@ class StartupValidationTests {
 
 		@DistributedLock(key = "'report'", type = LockType.SEMAPHORE_MUTEX, holdAtLeast = -1)
 		public void report() {
+		}
+
+	}
+
+	static class UnreadableWaitFor {
+
+		@DistributedLock(key = "'report'", waitFor = "soon")
+		public void report() {
+		}
+
+	}
+
+	static class UnresolvedWaitFor {
+
+		@DistributedLock(key = "'report'", waitFor = "${locks.nowhere.wait}")
+		public void report() {
+		}
+
+	}
+
+	static class NegativeWaitFor {
+
+		@DistributedLock(key = "'report'", waitFor = "-5s")
+		public void report() {
+		}
+
+	}
+
+	static class BothWaits {
+
+		@DistributedLock(key = "'report'", waitTime = 100, waitFor = "1s")
+		public void report() {
+		}
+
+	}
+
+	static class UnparsableCondition {
+
+		@DistributedLock(key = "'k'", condition = "#goodsNo >")
+		public void purchase(int goodsNo) {
+		}
+
+	}
+
+	static class UnknownConditionParameter {
+
+		@DistributedLock(key = "'k'", condition = "#amount > 1")
+		public void purchase(int goodsNo) {
 		}
 
 	}
