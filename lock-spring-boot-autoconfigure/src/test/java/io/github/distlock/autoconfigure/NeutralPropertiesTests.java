@@ -51,7 +51,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The backend-neutral properties reach what they set in an auto-configured application: the
- * interceptor's default wait ({@code distributed-lock.default-wait-time}), and what a lost lock
+ * interceptor's default wait ({@code distributed-lock.default-wait-time}), an annotation's wait from
+ * a property placeholder ({@code waitFor}), and what a lost lock
  * does to the work and the transaction around it ({@code distributed-lock.lock-lost.*}). On the
  * in-memory backend as the application's registry, with a second client of the same service as
  * another process; no server. What the interceptor, the template and the transaction guard do is
@@ -83,6 +84,28 @@ class NeutralPropertiesTests {
 					}))
 					.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(Duration.ofMillis(250))));
 		}
+	}
+
+	@Test
+	void anAnnotationsWaitForTakesItsPlaceholderFromTheApplicationsProperties() {
+		try (LockHandle busy = this.otherProcess
+			.acquire(new LockRequest("report", LockType.MUTEX, Duration.ofSeconds(5), "test"))) {
+			// "0" tries once: with the 30 s default wait the call would still be waiting
+			this.contextRunner
+				.withPropertyValues("distributed-lock.default-wait-time=30s", "locks.report.wait=0")
+				.withBean(ReportService.class)
+				.run((context) -> assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> context.getBean(ReportService.class).report()));
+		}
+	}
+
+	@Test
+	void anAnnotationsWaitForWithoutItsPropertyFailsStartUpNamingIt() {
+		this.contextRunner.withBean(ReportService.class)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("locks.report.wait"));
 	}
 
 	@Test
@@ -142,6 +165,14 @@ class NeutralPropertiesTests {
 		@Bean
 		StockService stockService(JdbcTemplate jdbcTemplate) {
 			return new StockService(jdbcTemplate);
+		}
+
+	}
+
+	static class ReportService {
+
+		@DistributedLock(key = "'report'", waitFor = "${locks.report.wait}")
+		public void report() {
 		}
 
 	}
