@@ -132,6 +132,17 @@ public @interface DistributedLock {
 	LockFailurePolicy onFailure() default LockFailurePolicy.THROW;
 
 	/**
+	 * A name that selects settings of this lock in the application's configuration, which then
+	 * take precedence over this annotation's: with Spring Boot,
+	 * {@code distributed-lock.locks.<name>.wait}, {@code .type} and {@code .on-failure}, read
+	 * once when the bean is created. The name also labels the lock's metrics in place of
+	 * {@code Class.method}. Empty (the default) selects none. A name with no settings configured
+	 * keeps the annotation's.
+	 * @return the name of the lock's settings, or empty
+	 */
+	String name() default "";
+
+	/**
 	 * Name of a method on the same bean called instead when the lock cannot be had, with
 	 * {@link #onFailure()} {@link LockFailurePolicy#FALLBACK FALLBACK}. It takes the same
 	 * parameters (optionally followed by a {@code DistributedLockException}) and returns a type

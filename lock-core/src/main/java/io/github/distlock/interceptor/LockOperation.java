@@ -30,6 +30,7 @@ import org.springframework.expression.Expression;
  *
  * @param method the annotated method, as declared on the target class
  * @param targetClass the target class
+ * @param settingsName the annotation's {@code name}, or empty
  * @param keyExpressionString the key expression as written
  * @param keyExpression the parsed key expression
  * @param conditionString the condition expression as written, or empty
@@ -42,17 +43,19 @@ import org.springframework.expression.Expression;
  * @param fallback the fallback method, for {@link LockFailurePolicy#FALLBACK}
  * @param skipValue what to return for {@link LockFailurePolicy#SKIP}
  */
-record LockOperation(Method method, Class<?> targetClass, String keyExpressionString, Expression keyExpression,
-		String conditionString, @Nullable Expression condition, @Nullable Duration waitTime, Duration holdAtLeast,
+record LockOperation(Method method, Class<?> targetClass, String settingsName, String keyExpressionString,
+		Expression keyExpression, String conditionString, @Nullable Expression condition, @Nullable Duration waitTime, Duration holdAtLeast,
 		boolean revocable, LockType type, LockFailurePolicy onFailure, @Nullable FallbackMethod fallback,
 		SkipValue skipValue) {
 
 	/**
-	 * The bounded name of this lock for metrics: {@code SimpleClassName.method}.
+	 * The bounded name of this lock for metrics: the annotation's {@code name}, else
+	 * {@code SimpleClassName.method}.
 	 * @return the name
 	 */
 	String name() {
-		return this.targetClass.getSimpleName() + "." + this.method.getName();
+		return this.settingsName.isEmpty() ? this.targetClass.getSimpleName() + "." + this.method.getName()
+				: this.settingsName;
 	}
 
 	/**

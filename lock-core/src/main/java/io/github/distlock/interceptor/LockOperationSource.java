@@ -20,6 +20,7 @@ package io.github.distlock.interceptor;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import io.github.distlock.annotation.DistributedLock;
@@ -45,6 +46,24 @@ public class LockOperationSource implements BeanFactoryAware {
 
 	private final AnnotatedMethods<DistributedLock, LockOperation> operations = new AnnotatedMethods<>(
 			DistributedLock.class, this::createOperation);
+
+	private final Function<String, NamedLockSettings> namedSettings;
+
+	/**
+	 * Creates a source whose annotations' {@code name} selects nothing.
+	 */
+	public LockOperationSource() {
+		this((name) -> NamedLockSettings.NONE);
+	}
+
+	/**
+	 * Creates a source that looks up the settings an annotation's {@code name} selects.
+	 * @param namedSettings the settings configured under a name ({@link NamedLockSettings#NONE}
+	 * when there are none); asked once per annotated method, when its bean is created
+	 */
+	public LockOperationSource(Function<String, NamedLockSettings> namedSettings) {
+		this.namedSettings = namedSettings;
+	}
 
 	private @Nullable ConfigurableBeanFactory placeholders;
 
@@ -122,22 +141,25 @@ public class LockOperationSource implements BeanFactoryAware {
 				"the lock would be released when the method returns, before the asynchronous work completes");
 		Expression key = this.expressions.parse(annotation.key(), method, description);
 		Expression condition = this.expressions.parseCondition(annotation.condition(), method, description);
-		Duration waitTime = waitTime(annotation, description);
-		Duration holdAtLeast = holdAtLeast(annotation, description);
-		LockFailurePolicy onFailure = annotation.onFailure();
+		NamedLockSettings named = namedSettings(annotation, description);
+		Duration waitTime = (named.waitTime() != null) ? checkedWait(named.waitTime(), annotation, description)
+				: waitTime(annotation, description);
+		LockType type = (named.type() != null) ? named.type() : annotation.type();
+		Duration holdAtLeast = holdAtLeast(annotation, type, description);
+		LockFailurePolicy onFailure = (named.onFailure() != null) ? named.onFailure() : annotation.onFailure();
 		FallbackMethod fallback = null;
 		if (onFailure == LockFailurePolicy.FALLBACK) {
 			fallback = FallbackMethod.find(method, targetClass, annotation.fallback(), description);
 		}
-		else if (!annotation.fallback().isEmpty()) {
+		else if (!annotation.fallback().isEmpty() && annotation.onFailure() != LockFailurePolicy.FALLBACK) {
 			throw new IllegalStateException("@DistributedLock on " + description + " names fallback '"
 					+ annotation.fallback() + "' but its onFailure is " + onFailure
 					+ ": set onFailure = LockFailurePolicy.FALLBACK or remove the fallback");
 		}
 		SkipValue skipValue = (onFailure == LockFailurePolicy.SKIP) ? SkipValue.forMethod(method, description) : () -> null;
-		return new LockOperation(method, targetClass, annotation.key(), key, annotation.condition(), condition,
-				waitTime, holdAtLeast,
-				annotation.revocable(), annotation.type(), onFailure, fallback, skipValue);
+		return new LockOperation(method, targetClass, annotation.name(), annotation.key(), key,
+				annotation.condition(), condition, waitTime, holdAtLeast, annotation.revocable(), type, onFailure,
+				fallback, skipValue);
 	}
 
 	private @Nullable Duration waitTime(DistributedLock annotation, String description) {
@@ -158,14 +180,33 @@ public class LockOperationSource implements BeanFactoryAware {
 		return (resolved != null) ? resolved : "";
 	}
 
-	private static Duration holdAtLeast(DistributedLock annotation, String description) {
+	private NamedLockSettings namedSettings(DistributedLock annotation, String description) {
+		if (annotation.name().isEmpty()) {
+			return NamedLockSettings.NONE;
+		}
+		if (annotation.name().isBlank()) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has a blank name");
+		}
+		NamedLockSettings settings = this.namedSettings.apply(annotation.name());
+		return (settings != null) ? settings : NamedLockSettings.NONE;
+	}
+
+	private static Duration checkedWait(Duration configured, DistributedLock annotation, String description) {
+		if (configured.isNegative()) {
+			throw new IllegalStateException("@DistributedLock on " + description + " is named '" + annotation.name()
+					+ "', whose configured wait " + configured + " is negative");
+		}
+		return configured;
+	}
+
+	private static Duration holdAtLeast(DistributedLock annotation, LockType type, String description) {
 		if (annotation.holdAtLeast() < 0) {
 			throw new IllegalStateException("@DistributedLock on " + description + " has holdAtLeast "
 					+ annotation.holdAtLeast() + ": it must not be negative");
 		}
-		if (annotation.holdAtLeast() > 0 && annotation.type() != LockType.SEMAPHORE_MUTEX) {
+		if (annotation.holdAtLeast() > 0 && type != LockType.SEMAPHORE_MUTEX) {
 			throw new IllegalStateException("@DistributedLock on " + description + " has holdAtLeast "
-					+ annotation.holdAtLeast() + " and type " + annotation.type()
+					+ annotation.holdAtLeast() + " and type " + type
 					+ ": set type = LockType.SEMAPHORE_MUTEX, the only type whose lock may be released by "
 					+ "another thread than its holder, as a lock held beyond the method is");
 		}

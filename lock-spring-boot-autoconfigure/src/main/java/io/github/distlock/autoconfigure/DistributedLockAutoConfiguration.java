@@ -123,8 +123,8 @@ public final class DistributedLockAutoConfiguration {
 		@Bean
 		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		@ConditionalOnMissingBean
-		static LockOperationSource lockOperationSource() {
-			return new LockOperationSource();
+		static LockOperationSource lockOperationSource(Environment environment) {
+			return new LockOperationSource(new ConfiguredLockSettings(environment));
 		}
 
 		@Bean

@@ -18,8 +18,13 @@
 package io.github.distlock.autoconfigure;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
+import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.spi.FencingTokens;
+import io.github.distlock.interceptor.NamedLockSettings;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
@@ -70,6 +75,12 @@ public class DistributedLockProperties {
 	private final Metrics metrics = new Metrics();
 
 	private final Observations observations = new Observations();
+
+	/**
+	 * Settings of the locks whose @DistributedLock has a name, by that name: each one set takes
+	 * precedence over the annotation's.
+	 */
+	private final Map<String, NamedLock> locks = new LinkedHashMap<>();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -124,6 +135,10 @@ public class DistributedLockProperties {
 
 	public Metrics getMetrics() {
 		return this.metrics;
+	}
+
+	public Map<String, NamedLock> getLocks() {
+		return this.locks;
 	}
 
 	public Observations getObservations() {
@@ -305,6 +320,58 @@ public class DistributedLockProperties {
 						+ maxLocks);
 			}
 			this.maxLocks = maxLocks;
+		}
+
+	}
+
+	/**
+	 * Settings of one named lock ({@code @DistributedLock(name = ...)}); each one left unset
+	 * keeps the annotation's.
+	 */
+	public static class NamedLock {
+
+		/**
+		 * How long to wait for the lock; 0 tries once.
+		 */
+		private @Nullable Duration wait;
+
+		/**
+		 * The lock type.
+		 */
+		private @Nullable LockType type;
+
+		/**
+		 * What happens when the lock cannot be had: THROW, SKIP or FALLBACK (FALLBACK needs the
+		 * annotation's fallback method).
+		 */
+		private @Nullable LockFailurePolicy onFailure;
+
+		public @Nullable Duration getWait() {
+			return this.wait;
+		}
+
+		public void setWait(@Nullable Duration wait) {
+			this.wait = wait;
+		}
+
+		public @Nullable LockType getType() {
+			return this.type;
+		}
+
+		public void setType(@Nullable LockType type) {
+			this.type = type;
+		}
+
+		public @Nullable LockFailurePolicy getOnFailure() {
+			return this.onFailure;
+		}
+
+		public void setOnFailure(@Nullable LockFailurePolicy onFailure) {
+			this.onFailure = onFailure;
+		}
+
+		NamedLockSettings toSettings() {
+			return new NamedLockSettings(this.wait, this.type, this.onFailure);
 		}
 
 	}

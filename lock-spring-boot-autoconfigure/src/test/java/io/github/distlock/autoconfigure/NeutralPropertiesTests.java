@@ -33,6 +33,7 @@ import io.github.distlock.core.LockState;
 import io.github.distlock.core.memory.InMemoryLockService;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
 import io.github.distlock.transaction.LockInsideTransactionWarning;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -52,7 +53,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * The backend-neutral properties reach what they set in an auto-configured application: the
  * interceptor's default wait ({@code distributed-lock.default-wait-time}), an annotation's wait from
- * a property placeholder ({@code waitFor}), and what a lost lock
+ * a property placeholder ({@code waitFor}), a named lock's settings ({@code distributed-lock.locks.*}),
+ * and what a lost lock
  * does to the work and the transaction around it ({@code distributed-lock.lock-lost.*}). On the
  * in-memory backend as the application's registry, with a second client of the same service as
  * another process; no server. What the interceptor, the template and the transaction guard do is
@@ -106,6 +108,29 @@ class NeutralPropertiesTests {
 				.getFailure()
 				.rootCause()
 				.hasMessageContaining("locks.report.wait"));
+	}
+
+	@Test
+	void aNamedLocksConfiguredSettingsTakePrecedenceOverItsAnnotation() {
+		try (LockHandle busy = this.otherProcess
+			.acquire(new LockRequest("archive", LockType.MUTEX, Duration.ofSeconds(5), "test"))) {
+			// the annotation would wait 2 s and throw: the configuration tries once and skips
+			this.contextRunner
+				.withPropertyValues("distributed-lock.locks.archive.wait=0",
+						"distributed-lock.locks.archive.on-failure=skip")
+				.withBean(ReportService.class)
+				.withPropertyValues("locks.report.wait=1s")
+				.run((context) -> assertThat(context.getBean(ReportService.class).archive()).isNull());
+		}
+	}
+
+	@Test
+	void aNamedLocksUnreadableSettingFailsStartUpNamingIt() {
+		this.contextRunner.withPropertyValues("distributed-lock.locks.archive.wait=soon", "locks.report.wait=1s")
+			.withBean(ReportService.class)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.hasStackTraceContaining("distributed-lock.locks.archive.wait"));
 	}
 
 	@Test
@@ -173,6 +198,11 @@ class NeutralPropertiesTests {
 
 		@DistributedLock(key = "'report'", waitFor = "${locks.report.wait}")
 		public void report() {
+		}
+
+		@DistributedLock(key = "'archive'", name = "archive", waitFor = "2s")
+		public @Nullable String archive() {
+			return "archived";
 		}
 
 	}

@@ -1,0 +1,134 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.annotation.LockType;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * An annotation's {@code name} selects settings of the application's configuration, which take
+ * precedence over the annotation's attributes; the name labels the lock's metrics.
+ */
+class NamedLockSettingsTests {
+
+	private static final NamedLockSettings SKIP_AT_ONCE_AS_SEMAPHORE = new NamedLockSettings(Duration.ZERO,
+			LockType.SEMAPHORE_MUTEX, LockFailurePolicy.SKIP);
+
+	private final LockOperationSource source = new LockOperationSource(
+			(name) -> Map.of("reports", SKIP_AT_ONCE_AS_SEMAPHORE, "slow", new NamedLockSettings(Duration.ofSeconds(-1), null, null),
+					"partial", new NamedLockSettings(null, null, LockFailurePolicy.THROW))
+				.getOrDefault(name, NamedLockSettings.NONE));
+
+	/** The class is scanned whole at its first method: an invalid one fails them all. */
+	private LockOperation operation(String methodName) throws NoSuchMethodException {
+		Method method = Jobs.class.getMethod(methodName);
+		LockOperation operation = this.source.getOperation(method, Jobs.class);
+		assertThat(operation).isNotNull();
+		return operation;
+	}
+
+	@Test
+	void configuredSettingsTakePrecedenceOverTheAnnotations() throws Exception {
+		LockOperation operation = operation("nightly");
+		assertThat(operation.waitTime()).isEqualTo(Duration.ZERO);
+		assertThat(operation.type()).isEqualTo(LockType.SEMAPHORE_MUTEX);
+		assertThat(operation.onFailure()).isEqualTo(LockFailurePolicy.SKIP);
+		assertThat(operation.holdAtLeast()).isEqualTo(Duration.ofSeconds(30));
+		assertThat(operation.name()).isEqualTo("reports");
+	}
+
+	@Test
+	void settingsLeftUnsetKeepTheAnnotations() throws Exception {
+		LockOperation operation = operation("partlyConfigured");
+		assertThat(operation.waitTime()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(operation.type()).isEqualTo(LockType.MUTEX);
+		assertThat(operation.onFailure()).isEqualTo(LockFailurePolicy.THROW);
+		assertThat(operation.fallback()).isNull();
+	}
+
+	@Test
+	void aNameWithNothingConfiguredKeepsTheAnnotationsSettings() throws Exception {
+		LockOperation operation = operation("unconfigured");
+		assertThat(operation.waitTime()).isEqualTo(Duration.ofMillis(500));
+		assertThat(operation.type()).isEqualTo(LockType.MUTEX);
+		assertThat(operation.name()).isEqualTo("nobody-configured-this");
+	}
+
+	@Test
+	void anUnnamedLockIsLabelledByItsMethod() throws Exception {
+		assertThat(operation("unnamed").name()).isEqualTo("Jobs.unnamed");
+	}
+
+	@Test
+	void aNegativeConfiguredWaitFailsNamingTheMethodAndTheName() {
+		assertThatIllegalStateException()
+			.isThrownBy(() -> this.source.getOperation(SlowJobs.class.getMethod("tooSlow"), SlowJobs.class))
+			.withMessageContaining("SlowJobs.tooSlow()")
+			.withMessageContaining("named 'slow'")
+			.withMessageContaining("negative");
+	}
+
+	public static class Jobs {
+
+		// holdAtLeast needs SEMAPHORE_MUTEX: the configured type makes it valid
+		@DistributedLock(key = "'nightly'", name = "reports", waitTime = 5, holdAtLeast = 30,
+				timeUnit = TimeUnit.SECONDS)
+		public String nightly() {
+			return "ran";
+		}
+
+		// the configured THROW leaves the annotation's fallback unused, and that is no error
+		@DistributedLock(key = "'partly'", name = "partial", waitFor = "2s", onFailure = LockFailurePolicy.FALLBACK,
+				fallback = "instead")
+		public String partlyConfigured() {
+			return "ran";
+		}
+
+		public String instead() {
+			return "fallback";
+		}
+
+		@DistributedLock(key = "'other'", name = "nobody-configured-this", waitFor = "500ms")
+		public void unconfigured() {
+		}
+
+		@DistributedLock(key = "'plain'")
+		public void unnamed() {
+		}
+
+	}
+
+	public static class SlowJobs {
+
+		@DistributedLock(key = "'slow'", name = "slow")
+		public void tooSlow() {
+		}
+
+	}
+
+}
