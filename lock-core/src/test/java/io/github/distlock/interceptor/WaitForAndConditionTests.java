@@ -32,9 +32,8 @@ import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
-import io.github.distlock.core.engine.LockEngine;
-import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
+import io.github.distlock.core.memory.InMemoryProcess;
 import io.github.distlock.core.memory.InMemoryLockingConfiguration;
 import io.github.distlock.core.memory.InMemoryLockingConfiguration.Settings;
 import org.jspecify.annotations.Nullable;
@@ -55,15 +54,11 @@ class WaitForAndConditionTests {
 
 	private final InMemoryLockService service = new InMemoryLockService();
 
-	private final InMemoryLockBackend otherBackend = new InMemoryLockBackend(this.service);
-
-	private final LockEngine otherProcess = new LockEngine(this.otherBackend, new LockListener() {
-	}, LockEngine.Options.DEFAULTS);
+	private final InMemoryProcess otherProcess = new InMemoryProcess(this.service);
 
 	@AfterEach
 	void closeOtherProcess() {
 		this.otherProcess.close();
-		this.otherBackend.close();
 	}
 
 	private final Requests requests = new Requests();
