@@ -39,6 +39,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * An application with the starter and nothing else (no actuator, no Micrometer metrics) starts
  * without a warning or an error from the starter: its auto-configuration names the optional
  * auto-configurations it orders itself after, and never references a class that may be absent.
+ * Runs in a JVM of its own (the module's surefire configuration): Spring logs an unreadable
+ * annotation once per JVM.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class QuietStartUpTests {
