@@ -112,7 +112,8 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
 			if (!ClassUtils.isPresent(library[0], classLoader)) {
 				throw new IllegalStateException("The embedded ZooKeeper server (distributed-lock.zookeeper.embedded.enabled"
 						+ "=true) needs " + library[1] + " on the class path, which the ZooKeeper server declares "
-						+ "'provided': add it (with runtime scope) or connect to an external ZooKeeper");
+						+ "'provided': add io.github.distlock:lock-spring-boot-embedded-zookeeper (runtime scope), which "
+						+ "brings it, or connect to an external ZooKeeper");
 			}
 		}
 	}
