@@ -18,16 +18,17 @@
 package io.github.distlock.embedded;
 
 import java.time.Duration;
-import java.util.Collections;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockOperations;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringApplication;
@@ -41,11 +42,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The README's quick start for development without a ZooKeeper, as a new user follows it: the
- * starter, this module, {@code distributed-lock.zookeeper.embedded.enabled=true}, and an
- * annotated method whose calls from several threads run one at a time. Nothing else on the
- * class path: no test server, no version pinned.
+ * starter, this module, {@code distributed-lock.zookeeper.embedded.enabled=true}, and the quick
+ * start's {@code purchase} method: 150 buyers on four threads for a stock of 100 sell exactly
+ * 100, each sale under a greater fencing token. Nothing else on the class path: no test server,
+ * no version pinned.
  */
 class EmbeddedQuickStartTests {
+
+	private static final int STOCK = 100;
+
+	private static final int BUYERS = 150;
 
 	@Test
 	void theStarterAndThisModuleLockOnAnEmbeddedZooKeeper() throws Exception {
@@ -57,19 +63,27 @@ class EmbeddedQuickStartTests {
 			.run("--distributed-lock.zookeeper.embedded.enabled=true", "--spring.main.banner-mode=off")) {
 			assertThat(context.getBean(LockOperations.class).execute("ping", Duration.ofSeconds(5), () -> "pong"))
 				.isEqualTo("pong");
-			Counter counter = context.getBean(Counter.class);
+			StockService stock = context.getBean(StockService.class);
+			List<Callable<@Nullable Long>> buyers = new ArrayList<>();
+			for (int i = 0; i < BUYERS; i++) {
+				buyers.add(() -> stock.purchase(7));
+			}
 			ExecutorService threads = Executors.newFixedThreadPool(4);
+			List<Long> tokens = new ArrayList<>();
 			try {
-				List<Future<Long>> calls = threads.invokeAll(Collections.nCopies(40, counter::increment));
-				for (Future<Long> call : calls) {
-					assertThat(call.get()).isPositive();
+				for (Future<@Nullable Long> bought : threads.invokeAll(buyers)) {
+					Long token = bought.get();
+					if (token != null) {
+						tokens.add(token);
+					}
 				}
 			}
 			finally {
 				threads.shutdownNow();
 			}
-			assertThat(counter.value()).isEqualTo(40);
-			assertThat(counter.overlaps()).isZero();
+			assertThat(tokens).hasSize(STOCK).doesNotHaveDuplicates();
+			assertThat(stock.left()).isZero();
+			assertThat(stock.tokens()).as("each sale's token, in the order of the sales").isSorted();
 		}
 	}
 
@@ -77,42 +91,41 @@ class EmbeddedQuickStartTests {
 	static class ShopApplication {
 
 		@Bean
-		Counter counter() {
-			return new Counter();
+		StockService stockService() {
+			return new StockService();
 		}
 
 	}
 
-	static class Counter {
+	static class StockService {
 
-		private final AtomicInteger inside = new AtomicInteger();
+		private final List<Long> sales = new ArrayList<>();
 
-		private final AtomicInteger overlaps = new AtomicInteger();
+		private int left = STOCK;
 
-		private volatile int value;
-
-		@DistributedLock(key = "'counter'")
-		public long increment() throws InterruptedException {
-			if (this.inside.incrementAndGet() > 1) {
-				this.overlaps.incrementAndGet();
+		/**
+		 * Sells one item of the goods if any is left.
+		 * @return the sale's fencing token, or {@code null} when sold out
+		 */
+		@DistributedLock(key = "'stock:' + #goodsNo", waitTime = 30_000)
+		public @Nullable Long purchase(int goodsNo) throws InterruptedException {
+			int read = this.left;
+			if (read == 0) {
+				return null;
 			}
-			try {
-				int read = this.value;
-				Thread.sleep(1);
-				this.value = read + 1;
-				return LockContext.current().fencingToken();
-			}
-			finally {
-				this.inside.decrementAndGet();
-			}
+			Thread.sleep(1);
+			this.left = read - 1;
+			long token = LockContext.current().fencingToken();
+			this.sales.add(token);
+			return token;
 		}
 
-		int value() {
-			return this.value;
+		int left() {
+			return this.left;
 		}
 
-		int overlaps() {
-			return this.overlaps.get();
+		List<Long> tokens() {
+			return this.sales;
 		}
 
 	}
