@@ -49,6 +49,8 @@ public class LockOperationSource implements BeanFactoryAware {
 
 	private final Function<String, NamedLockSettings> namedSettings;
 
+	private @Nullable ConfigurableBeanFactory placeholders;
+
 	/**
 	 * Creates a source whose annotations' {@code name} selects nothing.
 	 */
@@ -64,8 +66,6 @@ public class LockOperationSource implements BeanFactoryAware {
 	public LockOperationSource(Function<String, NamedLockSettings> namedSettings) {
 		this.namedSettings = namedSettings;
 	}
-
-	private @Nullable ConfigurableBeanFactory placeholders;
 
 	@Override
 	public void setBeanFactory(BeanFactory beanFactory) {
@@ -149,6 +149,10 @@ public class LockOperationSource implements BeanFactoryAware {
 		LockFailurePolicy onFailure = (named.onFailure() != null) ? named.onFailure() : annotation.onFailure();
 		FallbackMethod fallback = null;
 		if (onFailure == LockFailurePolicy.FALLBACK) {
+			if (annotation.fallback().isEmpty() && named.onFailure() == LockFailurePolicy.FALLBACK) {
+				throw new IllegalStateException("@DistributedLock on " + description + " is named '" + annotation.name()
+						+ "', whose configured on-failure is FALLBACK, but the annotation names no fallback method");
+			}
 			fallback = FallbackMethod.find(method, targetClass, annotation.fallback(), description);
 		}
 		else if (!annotation.fallback().isEmpty() && annotation.onFailure() != LockFailurePolicy.FALLBACK) {
@@ -172,11 +176,18 @@ public class LockOperationSource implements BeanFactoryAware {
 			throw new IllegalStateException("@DistributedLock on " + description + " sets both waitTime ("
 					+ annotation.waitTime() + ") and waitFor ('" + text + "'): set one of them");
 		}
-		return TextDurations.parse(resolvePlaceholders(text), "waitFor", text, description);
+		return TextDurations.parse(resolvePlaceholders(text, "waitFor", description), "waitFor", text, description);
 	}
 
-	private String resolvePlaceholders(String text) {
-		String resolved = (this.placeholders != null) ? this.placeholders.resolveEmbeddedValue(text) : text;
+	private String resolvePlaceholders(String text, String attribute, String description) {
+		String resolved;
+		try {
+			resolved = (this.placeholders != null) ? this.placeholders.resolveEmbeddedValue(text) : text;
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has " + attribute + " '" + text
+					+ "': " + ex.getMessage(), ex);
+		}
 		return (resolved != null) ? resolved : "";
 	}
 

@@ -39,10 +39,13 @@ class NamedLockSettingsTests {
 	private static final NamedLockSettings SKIP_AT_ONCE_AS_SEMAPHORE = new NamedLockSettings(Duration.ZERO,
 			LockType.SEMAPHORE_MUTEX, LockFailurePolicy.SKIP);
 
+	private static final Map<String, NamedLockSettings> CONFIGURED = Map.of("reports", SKIP_AT_ONCE_AS_SEMAPHORE,
+			"slow", new NamedLockSettings(Duration.ofSeconds(-1), null, null),
+			"partial", new NamedLockSettings(null, null, LockFailurePolicy.THROW),
+			"fallback", new NamedLockSettings(null, null, LockFailurePolicy.FALLBACK));
+
 	private final LockOperationSource source = new LockOperationSource(
-			(name) -> Map.of("reports", SKIP_AT_ONCE_AS_SEMAPHORE, "slow", new NamedLockSettings(Duration.ofSeconds(-1), null, null),
-					"partial", new NamedLockSettings(null, null, LockFailurePolicy.THROW))
-				.getOrDefault(name, NamedLockSettings.NONE));
+			(name) -> CONFIGURED.getOrDefault(name, NamedLockSettings.NONE));
 
 	/** The class is scanned whole at its first method: an invalid one fails them all. */
 	private LockOperation operation(String methodName) throws NoSuchMethodException {
@@ -119,6 +122,24 @@ class NamedLockSettingsTests {
 
 		@DistributedLock(key = "'plain'")
 		public void unnamed() {
+		}
+
+	}
+
+	@Test
+	void aConfiguredFallbackPolicyWithoutAFallbackMethodFailsNamingTheName() {
+		assertThatIllegalStateException()
+			.isThrownBy(() -> this.source.getOperation(FallbackJobs.class.getMethod("export"), FallbackJobs.class))
+			.withMessageContaining("FallbackJobs.export()")
+			.withMessageContaining("named 'fallback'")
+			.withMessageContaining("names no fallback method");
+	}
+
+	public static class FallbackJobs {
+
+		@DistributedLock(key = "'export'", name = "fallback")
+		public String export() {
+			return "exported";
 		}
 
 	}

@@ -141,7 +141,8 @@ class StartupValidationTests {
 
 	@Test
 	void waitForWhosePlaceholderCannotBeResolvedFailsStartup() {
-		assertStartupFails(UnresolvedWaitFor.class, "locks.nowhere.wait");
+		assertStartupFails(UnresolvedWaitFor.class, "UnresolvedWaitFor.report()", "waitFor '${locks.nowhere.wait}'",
+				"locks.nowhere.wait");
 	}
 
 	@Test
