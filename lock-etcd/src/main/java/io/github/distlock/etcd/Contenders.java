@@ -86,6 +86,13 @@ final class Contenders {
 	}
 
 	/**
+	 * The queue a contender key is in ({@link #queue}): the key without its last segment.
+	 */
+	static String queueOf(String contenderKey) {
+		return contenderKey.substring(0, contenderKey.lastIndexOf('/'));
+	}
+
+	/**
 	 * A new contender key's name, unique to this registry.
 	 */
 	String newKey(String path, LockType type, long leaseId) {
@@ -132,7 +139,7 @@ final class Contenders {
 		ByteSequence name = bytes(key);
 		ByteSequence floor = bytes(floorKey);
 		ByteSequence value = bytes(value(position, owner));
-		Op readQueue = Op.get(bytes(key.substring(0, key.lastIndexOf('/') + 1)),
+		Op readQueue = Op.get(bytes(queueOf(key) + "/"),
 				GetOption.builder().isPrefix(true).build());
 		TxnResponse response = await(this.client.getKVClient()
 			.txn()

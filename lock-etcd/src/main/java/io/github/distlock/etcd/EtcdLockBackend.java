@@ -261,7 +261,7 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	 */
 	private @Nullable Boolean awaitTurn(Contenders.Contender contender, Contenders.Queue queue,
 			EtcdSession.Lease lease, long deadline) throws InterruptedException, ExecutionException, TimeoutException {
-		String path = contender.key().substring(0, contender.key().lastIndexOf('/'));
+		String path = Contenders.queueOf(contender.key());
 		while (true) {
 			if (!queue.contains(contender) || lease.status() == EtcdSession.Status.LOST) {
 				return null;
@@ -313,7 +313,7 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 			return;
 		}
 		String key = lock.contender().key();
-		String queue = key.substring(0, key.lastIndexOf('/'));
+		String queue = Contenders.queueOf(key);
 		CompletableFuture<?> removal = this.contenders.remove(key, lease.id(), floorKey(lease.id()))
 			.orTimeout(RELEASE_BOUND_MILLIS, TimeUnit.MILLISECONDS);
 		this.releasing.put(queue, removal);

@@ -81,7 +81,7 @@ final class MutexQueueWatch implements ContenderWatch {
 	 */
 	MutexQueueWatch(Client client, String heldKey, Runnable onContender, Set<MutexQueueWatch> openWatches) {
 		this.client = client;
-		this.prefix = heldKey.substring(0, heldKey.lastIndexOf('/') + 1);
+		this.prefix = Contenders.queueOf(heldKey) + "/";
 		this.heldKey = heldKey;
 		this.onContender = onContender;
 		this.openWatches = openWatches;
