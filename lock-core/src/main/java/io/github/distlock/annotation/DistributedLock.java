@@ -102,6 +102,35 @@ public @interface DistributedLock {
 	long holdAtLeast() default 0;
 
 	/**
+	 * How long after its acquisition the lock stays held at least, as text, in place of
+	 * {@link #holdAtLeast()}: a duration in Spring's styles ({@code "30s"}, {@code "PT30S"}; a bare
+	 * number is milliseconds) or a property placeholder that gives one
+	 * ({@code "${locks.report.hold-at-least:30s}"}), resolved once when the bean is created. The
+	 * same rules as {@code holdAtLeast} apply. Empty (the default) leaves it to
+	 * {@link #holdAtLeast()}; setting both, or a value that is not a duration or is negative,
+	 * fails start-up naming the method.
+	 * @return the minimum hold time as text, or empty
+	 * @since 0.1.0
+	 */
+	String holdAtLeastFor() default "";
+
+	/**
+	 * How long after its acquisition the lock is held at most, as text in Spring's duration
+	 * styles ({@code "30s"}, {@code "PT30S"}; a bare number is milliseconds) or a property
+	 * placeholder that gives one ({@code "${locks.report.max-hold:5m}"}), resolved once when the
+	 * bean is created. If the method still runs then, the lock is given up for it: its node or
+	 * key is deleted so that the next holder takes the lock with a greater fencing token, the
+	 * method's lock becomes {@code LOST} (its transaction's commit is refused, the call ends with
+	 * {@code LockLostException} after the method returns) and, with
+	 * {@code distributed-lock.lock-lost.interrupt-holder}, the thread is interrupted. Empty (the
+	 * default) holds the lock until the method returns. Not shorter than {@link #holdAtLeast()};
+	 * a value that is not a duration, is negative or is shorter fails start-up naming the method.
+	 * @return the maximum hold time as text, or empty
+	 * @since 0.1.0
+	 */
+	String maxHold() default "";
+
+	/**
 	 * Whether another process or an operator may ask the holder to give the lock up
 	 * ({@code LockOperations.requestRevocation}, {@code POST /actuator/locks/{key}/revoke}, or
 	 * Curator's {@code Revoker} on ZooKeeper): the method is told through
@@ -134,7 +163,8 @@ public @interface DistributedLock {
 	/**
 	 * A name that selects settings of this lock in the application's configuration, which then
 	 * take precedence over this annotation's: with Spring Boot,
-	 * {@code distributed-lock.locks.<name>.wait}, {@code .type} and {@code .on-failure}, read
+	 * {@code distributed-lock.locks.<name>.wait}, {@code .type}, {@code .max-hold} and
+	 * {@code .on-failure}, read
 	 * once when the bean is created. The name also labels the lock's metrics in place of
 	 * {@code Class.method}. Empty (the default) selects none. A name with no settings configured
 	 * keeps the annotation's.

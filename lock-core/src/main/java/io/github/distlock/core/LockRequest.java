@@ -45,10 +45,16 @@ import org.jspecify.annotations.Nullable;
  * @param owner who asks, recorded in the lock service with the request's contender, so that any
  * process can read who holds the lock ({@link LockRegistry#ownerOf}); {@code null} (the
  * default) records none. At most {@value #MAX_OWNER_LENGTH} characters, not blank.
+ * @param maxHold how long after its acquisition the lock is held at most: if the holder has not
+ * closed it by then, the registry gives the lock up itself (deletes its node or key, so that
+ * another holder takes it with a greater fencing token), marks the handle
+ * {@link LockState#LOST LOST}, tells the {@link LockListener} and, if the registry interrupts
+ * the holders of lost locks, interrupts the holder. {@link Duration#ZERO} (the default) holds
+ * the lock until it is closed. Not shorter than a positive {@code holdAtLeast}.
  * @since 0.1.0
  */
 public record LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast,
-		boolean revocable, @Nullable String owner) {
+		boolean revocable, @Nullable String owner, Duration maxHold) {
 
 	/** The name of locks requested through {@link LockOperations} without one. */
 	public static final String DEFAULT_NAME = "programmatic";
@@ -72,6 +78,22 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 			throw new IllegalArgumentException("The owner of lock '" + key + "' must not be blank nor longer than "
 					+ MAX_OWNER_LENGTH + " characters, but was '" + owner + "'");
 		}
+		checkMaxHold(maxHold, holdAtLeast, "lock '" + key + "'");
+	}
+
+	/**
+	 * A request whose lock is held until it is closed.
+	 * @param key the lock key, not blank
+	 * @param type the kind of lock
+	 * @param waitTime how long to wait
+	 * @param name a bounded name for the kind of lock
+	 * @param holdAtLeast how long after its acquisition the lock stays held at least
+	 * @param revocable whether the holder may be asked to give the lock up
+	 * @param owner who asks, or {@code null} to record none
+	 */
+	public LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast,
+			boolean revocable, @Nullable String owner) {
+		this(key, type, waitTime, name, holdAtLeast, revocable, owner, Duration.ZERO);
 	}
 
 	/**
@@ -127,7 +149,8 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withType(LockType type) {
-		return new LockRequest(this.key, type, this.waitTime, this.name, this.holdAtLeast, this.revocable, this.owner);
+		return new LockRequest(this.key, type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
+				this.owner, this.maxHold);
 	}
 
 	/**
@@ -136,7 +159,8 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withWaitTime(Duration waitTime) {
-		return new LockRequest(this.key, this.type, waitTime, this.name, this.holdAtLeast, this.revocable, this.owner);
+		return new LockRequest(this.key, this.type, waitTime, this.name, this.holdAtLeast, this.revocable,
+				this.owner, this.maxHold);
 	}
 
 	/**
@@ -145,7 +169,8 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withName(String name) {
-		return new LockRequest(this.key, this.type, this.waitTime, name, this.holdAtLeast, this.revocable, this.owner);
+		return new LockRequest(this.key, this.type, this.waitTime, name, this.holdAtLeast, this.revocable,
+				this.owner, this.maxHold);
 	}
 
 	/**
@@ -155,7 +180,8 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withHoldAtLeast(Duration holdAtLeast) {
-		return new LockRequest(this.key, this.type, this.waitTime, this.name, holdAtLeast, this.revocable, this.owner);
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, holdAtLeast, this.revocable,
+				this.owner, this.maxHold);
 	}
 
 	/**
@@ -165,7 +191,8 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withRevocable(boolean revocable) {
-		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, revocable, this.owner);
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, revocable,
+				this.owner, this.maxHold);
 	}
 
 	/**
@@ -174,7 +201,31 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 * @return a new request
 	 */
 	public LockRequest withOwner(@Nullable String owner) {
-		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable, owner);
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
+				owner, this.maxHold);
+	}
+
+	/**
+	 * This request with a time the lock is held at most.
+	 * @param maxHold how long after its acquisition; {@link Duration#ZERO} for no limit; not
+	 * shorter than a positive {@link #holdAtLeast()}
+	 * @return a new request
+	 */
+	public LockRequest withMaxHold(Duration maxHold) {
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
+				this.owner, maxHold);
+	}
+
+	static void checkMaxHold(Duration maxHold, Duration holdAtLeast, String what) {
+		Objects.requireNonNull(maxHold, "maxHold");
+		if (maxHold.isNegative()) {
+			throw new IllegalArgumentException("maxHold of " + what + " must not be negative, but was " + maxHold);
+		}
+		if (!maxHold.isZero() && maxHold.compareTo(holdAtLeast) < 0) {
+			throw new IllegalArgumentException("maxHold (" + maxHold + ") of " + what
+					+ " is shorter than its holdAtLeast (" + holdAtLeast
+					+ "): a lock cannot be held at least longer than it may be held at most");
+		}
 	}
 
 	static void checkHoldAtLeast(Duration holdAtLeast, LockType type, String what) {

@@ -40,10 +40,12 @@ import io.github.distlock.annotation.LockType;
  * {@link LockRequest#holdAtLeast()}
  * @param revocable whether the holder may be asked to give each lock up, as
  * {@link LockRequest#revocable()}
+ * @param maxHold how long after its acquisition each lock is held at most, as
+ * {@link LockRequest#maxHold()}
  * @since 0.1.0
  */
 public record MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name,
-		Duration holdAtLeast, boolean revocable) {
+		Duration holdAtLeast, boolean revocable, Duration maxHold) {
 
 	public MultiLockRequest {
 		keys = ordered(keys);
@@ -54,6 +56,21 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 			throw new IllegalArgumentException("waitTime must not be negative, but was " + waitTime);
 		}
 		LockRequest.checkHoldAtLeast(holdAtLeast, type, "the locks " + keys);
+		LockRequest.checkMaxHold(maxHold, holdAtLeast, "the locks " + keys);
+	}
+
+	/**
+	 * A request whose locks are held until they are closed.
+	 * @param keys the keys, in any order, duplicates allowed
+	 * @param type the kind of lock on every key
+	 * @param waitTime how long to wait for all of them together
+	 * @param name a bounded name for the kind of lock
+	 * @param holdAtLeast how long after its acquisition each lock stays held at least
+	 * @param revocable whether the holder may be asked to give each lock up
+	 */
+	public MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name, Duration holdAtLeast,
+			boolean revocable) {
+		this(keys, type, waitTime, name, holdAtLeast, revocable, Duration.ZERO);
 	}
 
 	/**
@@ -98,7 +115,8 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return the request for that key's lock
 	 */
 	public LockRequest requestFor(String key, Duration waitTime) {
-		return new LockRequest(key, this.type, waitTime, this.name, this.holdAtLeast, this.revocable);
+		return new LockRequest(key, this.type, waitTime, this.name, this.holdAtLeast, this.revocable, null,
+				this.maxHold);
 	}
 
 	/**
@@ -107,7 +125,8 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return a new request
 	 */
 	public MultiLockRequest withType(LockType type) {
-		return new MultiLockRequest(this.keys, type, this.waitTime, this.name, this.holdAtLeast, this.revocable);
+		return new MultiLockRequest(this.keys, type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
+				this.maxHold);
 	}
 
 	/**
@@ -116,7 +135,8 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return a new request
 	 */
 	public MultiLockRequest withName(String name) {
-		return new MultiLockRequest(this.keys, this.type, this.waitTime, name, this.holdAtLeast, this.revocable);
+		return new MultiLockRequest(this.keys, this.type, this.waitTime, name, this.holdAtLeast, this.revocable,
+				this.maxHold);
 	}
 
 	/**
@@ -126,7 +146,18 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 * @return a new request
 	 */
 	public MultiLockRequest withHoldAtLeast(Duration holdAtLeast) {
-		return new MultiLockRequest(this.keys, this.type, this.waitTime, this.name, holdAtLeast, this.revocable);
+		return new MultiLockRequest(this.keys, this.type, this.waitTime, this.name, holdAtLeast, this.revocable,
+				this.maxHold);
+	}
+
+	/**
+	 * This request with a time each lock is held at most.
+	 * @param maxHold how long after its acquisition, as {@link LockRequest#withMaxHold(Duration)}
+	 * @return a new request
+	 */
+	public MultiLockRequest withMaxHold(Duration maxHold) {
+		return new MultiLockRequest(this.keys, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
+				maxHold);
 	}
 
 	private static List<String> copy(Collection<String> keys) {

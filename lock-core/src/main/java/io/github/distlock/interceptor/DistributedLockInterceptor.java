@@ -94,10 +94,10 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		try {
 			if (keys.multiple()) {
 				return operations.executeAll(new MultiLockRequest(keys.keys(), operation.type(), waitTime,
-						operation.name(), operation.holdAtLeast(), operation.revocable()), callback);
+						operation.name(), operation.holdAtLeast(), operation.revocable(), operation.maxHold()), callback);
 			}
 			return operations.execute(new LockRequest(keys.single(), operation.type(), waitTime, operation.name(),
-					operation.holdAtLeast(), operation.revocable()), callback);
+					operation.holdAtLeast(), operation.revocable(), null, operation.maxHold()), callback);
 		}
 		catch (InvocationFailure failure) {
 			throw failure.getCause();
@@ -117,7 +117,7 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 			key = elapsed.getKey();
 		}
 		return new LockRequest(key, operation.type(), waitTime, operation.name(), operation.holdAtLeast(),
-				operation.revocable());
+				operation.revocable(), null, operation.maxHold());
 	}
 
 	private @Nullable Object onFailure(LockOperation operation, LockRequest request, MethodInvocation invocation,

@@ -37,6 +37,7 @@ import org.springframework.expression.Expression;
  * @param condition the parsed condition, or {@code null} to lock every call
  * @param waitTime the wait time, or {@code null} for the default
  * @param holdAtLeast how long the lock stays held at least after its acquisition
+ * @param maxHold how long the lock is held at most after its acquisition, or zero for no limit
  * @param revocable whether the holder may be asked to give the lock up
  * @param type the lock type
  * @param onFailure the failure policy
@@ -44,9 +45,9 @@ import org.springframework.expression.Expression;
  * @param skipValue what to return for {@link LockFailurePolicy#SKIP}
  */
 record LockOperation(Method method, Class<?> targetClass, String settingsName, String keyExpressionString,
-		Expression keyExpression, String conditionString, @Nullable Expression condition, @Nullable Duration waitTime, Duration holdAtLeast,
-		boolean revocable, LockType type, LockFailurePolicy onFailure, @Nullable FallbackMethod fallback,
-		SkipValue skipValue) {
+		Expression keyExpression, String conditionString, @Nullable Expression condition, @Nullable Duration waitTime,
+		Duration holdAtLeast, Duration maxHold, boolean revocable, LockType type, LockFailurePolicy onFailure,
+		@Nullable FallbackMethod fallback, SkipValue skipValue) {
 
 	/**
 	 * The bounded name of this lock for metrics: the annotation's {@code name}, else

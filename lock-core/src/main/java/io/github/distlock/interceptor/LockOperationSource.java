@@ -146,6 +146,14 @@ public class LockOperationSource implements BeanFactoryAware {
 				: waitTime(annotation, description);
 		LockType type = (named.type() != null) ? named.type() : annotation.type();
 		Duration holdAtLeast = holdAtLeast(annotation, type, description);
+		Duration maxHold = (named.maxHold() != null) ? checkedMaxHold(named.maxHold(), annotation, description)
+				: maxHold(annotation, description);
+		if (!maxHold.isZero() && maxHold.compareTo(holdAtLeast) < 0) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has maxHold " + maxHold
+					+ ((named.maxHold() != null) ? " (configured under its name '" + annotation.name() + "')" : "")
+					+ ", shorter than its holdAtLeast " + holdAtLeast
+					+ ": a lock cannot be held at least longer than it may be held at most");
+		}
 		LockFailurePolicy onFailure = (named.onFailure() != null) ? named.onFailure() : annotation.onFailure();
 		FallbackMethod fallback = null;
 		if (onFailure == LockFailurePolicy.FALLBACK) {
@@ -162,7 +170,8 @@ public class LockOperationSource implements BeanFactoryAware {
 		}
 		SkipValue skipValue = (onFailure == LockFailurePolicy.SKIP) ? SkipValue.forMethod(method, description) : () -> null;
 		return new LockOperation(method, targetClass, annotation.name(), annotation.key(), key,
-				annotation.condition(), condition, waitTime, holdAtLeast, annotation.revocable(), type, onFailure,
+				annotation.condition(), condition, waitTime, holdAtLeast, maxHold, annotation.revocable(), type,
+				onFailure,
 				fallback, skipValue);
 	}
 
@@ -177,6 +186,20 @@ public class LockOperationSource implements BeanFactoryAware {
 					+ annotation.waitTime() + ") and waitFor ('" + text + "'): set one of them");
 		}
 		return TextDurations.parse(resolvePlaceholders(text, "waitFor", description), "waitFor", text, description);
+	}
+
+	private Duration maxHold(DistributedLock annotation, String description) {
+		String text = annotation.maxHold();
+		return text.isEmpty() ? Duration.ZERO
+				: TextDurations.parse(resolvePlaceholders(text, "maxHold", description), "maxHold", text, description);
+	}
+
+	private static Duration checkedMaxHold(Duration configured, DistributedLock annotation, String description) {
+		if (configured.isNegative()) {
+			throw new IllegalStateException("@DistributedLock on " + description + " is named '" + annotation.name()
+					+ "', whose configured max-hold " + configured + " is negative");
+		}
+		return configured;
 	}
 
 	private String resolvePlaceholders(String text, String attribute, String description) {
@@ -210,18 +233,33 @@ public class LockOperationSource implements BeanFactoryAware {
 		return configured;
 	}
 
-	private static Duration holdAtLeast(DistributedLock annotation, LockType type, String description) {
-		if (annotation.holdAtLeast() < 0) {
-			throw new IllegalStateException("@DistributedLock on " + description + " has holdAtLeast "
-					+ annotation.holdAtLeast() + ": it must not be negative");
+	private Duration holdAtLeast(DistributedLock annotation, LockType type, String description) {
+		String text = annotation.holdAtLeastFor();
+		Duration holdAtLeast;
+		String shown;
+		if (text.isEmpty()) {
+			if (annotation.holdAtLeast() < 0) {
+				throw new IllegalStateException("@DistributedLock on " + description + " has holdAtLeast "
+						+ annotation.holdAtLeast() + ": it must not be negative");
+			}
+			holdAtLeast = Duration.of(annotation.holdAtLeast(), annotation.timeUnit().toChronoUnit());
+			shown = "holdAtLeast " + annotation.holdAtLeast();
 		}
-		if (annotation.holdAtLeast() > 0 && type != LockType.SEMAPHORE_MUTEX) {
-			throw new IllegalStateException("@DistributedLock on " + description + " has holdAtLeast "
-					+ annotation.holdAtLeast() + " and type " + type
+		else {
+			if (annotation.holdAtLeast() != 0) {
+				throw new IllegalStateException("@DistributedLock on " + description + " sets both holdAtLeast ("
+						+ annotation.holdAtLeast() + ") and holdAtLeastFor ('" + text + "'): set one of them");
+			}
+			holdAtLeast = TextDurations.parse(resolvePlaceholders(text, "holdAtLeastFor", description),
+					"holdAtLeastFor", text, description);
+			shown = "holdAtLeastFor '" + text + "'";
+		}
+		if (!holdAtLeast.isZero() && type != LockType.SEMAPHORE_MUTEX) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has " + shown + " and type " + type
 					+ ": set type = LockType.SEMAPHORE_MUTEX, the only type whose lock may be released by "
 					+ "another thread than its holder, as a lock held beyond the method is");
 		}
-		return Duration.of(annotation.holdAtLeast(), annotation.timeUnit().toChronoUnit());
+		return holdAtLeast;
 	}
 
 }

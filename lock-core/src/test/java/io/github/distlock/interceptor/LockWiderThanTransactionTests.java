@@ -17,6 +17,7 @@
 
 package io.github.distlock.interceptor;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -33,11 +34,14 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockLostException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
 import io.github.distlock.core.memory.InMemoryLockingConfiguration;
 import io.github.distlock.core.memory.InMemoryLockingConfiguration.Settings;
+import io.github.distlock.core.memory.InMemoryProcess;
 import io.github.distlock.transaction.LockInsideTransactionWarning;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
@@ -135,6 +139,34 @@ class LockWiderThanTransactionTests {
 			assertThat(jdbc.queryForObject("SELECT quantity FROM stock WHERE id = 1", Integer.class)).isZero();
 			assertThat(context.getBean(RecordingTransactionManager.class).events).contains("rollback:unlocked")
 				.doesNotContain("commit:unlocked");
+		}
+	}
+
+	/**
+	 * A method still running past its {@code maxHold} has its lock given up: another process
+	 * takes it, with a greater token, while the method runs; the method's transaction is rolled
+	 * back and the call ends with {@code LockLostException}.
+	 */
+	@Test
+	void transactionIsRolledBackWhenTheMethodRanPastItsMaxHold() {
+		try (AnnotationConfigApplicationContext context = start(Settings.DEFAULTS);
+				InMemoryProcess other = new InMemoryProcess(this.service)) {
+			JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+			jdbc.update("UPDATE stock SET quantity = 0");
+			long[] tokens = new long[2];
+			assertThatExceptionOfType(LockLostException.class)
+				.isThrownBy(() -> context.getBean(StockService.class).updateForAtMost200msThen(1, () -> {
+					tokens[0] = LockContext.current().fencingToken();
+					try (LockHandle next = other.acquire(LockRequest.of("stock:1", Duration.ofSeconds(10)))) {
+						tokens[1] = next.fencingToken();
+					}
+				}))
+				.withMessageContaining("rolled back");
+			assertThat(tokens[1]).isGreaterThan(tokens[0]);
+			assertThat(jdbc.queryForObject("SELECT quantity FROM stock WHERE id = 1", Integer.class)).isZero();
+			assertThat(context.getBean(RecordingTransactionManager.class).events).contains("rollback:unlocked")
+				.doesNotContain("commit:unlocked");
+			assertThat(this.service.entriesOf("stock:1")).as("left in the lock service").isEmpty();
 		}
 	}
 
@@ -344,6 +376,13 @@ class LockWiderThanTransactionTests {
 		@Transactional
 		@DistributedLock(key = "'stock:' + #id")
 		public void updateThen(int id, Runnable action) {
+			this.jdbc.update("UPDATE stock SET quantity = quantity + 1 WHERE id = ?", id);
+			action.run();
+		}
+
+		@Transactional
+		@DistributedLock(key = "'stock:' + #id", maxHold = "200ms")
+		public void updateForAtMost200msThen(int id, Runnable action) {
 			this.jdbc.update("UPDATE stock SET quantity = quantity + 1 WHERE id = ?", id);
 			action.run();
 		}

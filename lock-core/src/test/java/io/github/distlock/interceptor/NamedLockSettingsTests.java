@@ -37,12 +37,13 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 class NamedLockSettingsTests {
 
 	private static final NamedLockSettings SKIP_AT_ONCE_AS_SEMAPHORE = new NamedLockSettings(Duration.ZERO,
-			LockType.SEMAPHORE_MUTEX, LockFailurePolicy.SKIP);
+			LockType.SEMAPHORE_MUTEX, LockFailurePolicy.SKIP, Duration.ofMinutes(5));
 
 	private static final Map<String, NamedLockSettings> CONFIGURED = Map.of("reports", SKIP_AT_ONCE_AS_SEMAPHORE,
 			"slow", new NamedLockSettings(Duration.ofSeconds(-1), null, null),
 			"partial", new NamedLockSettings(null, null, LockFailurePolicy.THROW),
-			"fallback", new NamedLockSettings(null, null, LockFailurePolicy.FALLBACK));
+			"fallback", new NamedLockSettings(null, null, LockFailurePolicy.FALLBACK),
+			"too-short", new NamedLockSettings(null, null, null, Duration.ofSeconds(10)));
 
 	private final LockOperationSource source = new LockOperationSource(
 			(name) -> CONFIGURED.getOrDefault(name, NamedLockSettings.NONE));
@@ -62,6 +63,7 @@ class NamedLockSettingsTests {
 		assertThat(operation.type()).isEqualTo(LockType.SEMAPHORE_MUTEX);
 		assertThat(operation.onFailure()).isEqualTo(LockFailurePolicy.SKIP);
 		assertThat(operation.holdAtLeast()).isEqualTo(Duration.ofSeconds(30));
+		assertThat(operation.maxHold()).isEqualTo(Duration.ofMinutes(5));
 		assertThat(operation.name()).isEqualTo("reports");
 	}
 
@@ -72,6 +74,7 @@ class NamedLockSettingsTests {
 		assertThat(operation.type()).isEqualTo(LockType.MUTEX);
 		assertThat(operation.onFailure()).isEqualTo(LockFailurePolicy.THROW);
 		assertThat(operation.fallback()).isNull();
+		assertThat(operation.maxHold()).isEqualTo(Duration.ofMinutes(1));
 	}
 
 	@Test
@@ -96,6 +99,24 @@ class NamedLockSettingsTests {
 			.withMessageContaining("negative");
 	}
 
+	@Test
+	void aConfiguredMaxHoldShorterThanTheHoldAtLeastFailsNamingTheMethodAndTheName() {
+		assertThatIllegalStateException()
+			.isThrownBy(() -> this.source.getOperation(ShortJobs.class.getMethod("heldLong"), ShortJobs.class))
+			.withMessageContaining("ShortJobs.heldLong()")
+			.withMessageContaining("maxHold PT10S (configured under its name 'too-short')")
+			.withMessageContaining("shorter than its holdAtLeast PT30S");
+	}
+
+	public static class ShortJobs {
+
+		@DistributedLock(key = "'held-long'", name = "too-short", type = LockType.SEMAPHORE_MUTEX, holdAtLeast = 30,
+				timeUnit = TimeUnit.SECONDS)
+		public void heldLong() {
+		}
+
+	}
+
 	public static class Jobs {
 
 		// holdAtLeast needs SEMAPHORE_MUTEX: the configured type makes it valid
@@ -107,7 +128,7 @@ class NamedLockSettingsTests {
 
 		// the configured THROW leaves the annotation's fallback unused, and that is no error
 		@DistributedLock(key = "'partly'", name = "partial", waitFor = "2s", onFailure = LockFailurePolicy.FALLBACK,
-				fallback = "instead")
+				fallback = "instead", maxHold = "1m")
 		public String partlyConfigured() {
 			return "ran";
 		}

@@ -156,6 +156,41 @@ class StartupValidationTests {
 	}
 
 	@Test
+	void holdAtLeastForOnALockOnlyItsHolderMayReleaseFailsStartup() {
+		assertStartupFails(HoldAtLeastForOnMutex.class, "HoldAtLeastForOnMutex.report()", "holdAtLeastFor '30s'",
+				"type MUTEX", "SEMAPHORE_MUTEX");
+	}
+
+	@Test
+	void holdAtLeastForBesideHoldAtLeastFailsStartup() {
+		assertStartupFails(BothHoldAtLeasts.class, "BothHoldAtLeasts.report()",
+				"both holdAtLeast (30) and holdAtLeastFor ('30s')");
+	}
+
+	@Test
+	void holdAtLeastForThatIsNoDurationFailsStartup() {
+		assertStartupFails(UnreadableHoldAtLeastFor.class, "UnreadableHoldAtLeastFor.report()",
+				"holdAtLeastFor 'long enough'", "not a duration");
+	}
+
+	@Test
+	void maxHoldThatIsNoDurationFailsStartupNamingTheAttributeAndTheValue() {
+		assertStartupFails(UnreadableMaxHold.class, "UnreadableMaxHold.report()", "maxHold 'a while'",
+				"not a duration");
+	}
+
+	@Test
+	void negativeMaxHoldFailsStartup() {
+		assertStartupFails(NegativeMaxHold.class, "NegativeMaxHold.report()", "maxHold '-1s'", "must not be negative");
+	}
+
+	@Test
+	void maxHoldShorterThanHoldAtLeastFailsStartup() {
+		assertStartupFails(MaxHoldShorterThanHoldAtLeast.class, "MaxHoldShorterThanHoldAtLeast.report()",
+				"maxHold PT1S", "shorter than its holdAtLeast PT2S");
+	}
+
+	@Test
 	void unparsableConditionFailsStartupNamingTheMethod() {
 		assertStartupFails(UnparsableCondition.class, "UnparsableCondition.purchase(int)",
 				"condition expression '#goodsNo >'");
@@ -326,6 +361,55 @@ class StartupValidationTests {
 	static class UnreadableWaitFor {
 
 		@DistributedLock(key = "'report'", waitFor = "soon")
+		public void report() {
+		}
+
+	}
+
+	static class HoldAtLeastForOnMutex {
+
+		@DistributedLock(key = "'report'", holdAtLeastFor = "30s")
+		public void report() {
+		}
+
+	}
+
+	static class BothHoldAtLeasts {
+
+		@DistributedLock(key = "'report'", type = LockType.SEMAPHORE_MUTEX, holdAtLeast = 30, holdAtLeastFor = "30s")
+		public void report() {
+		}
+
+	}
+
+	static class UnreadableHoldAtLeastFor {
+
+		@DistributedLock(key = "'report'", type = LockType.SEMAPHORE_MUTEX, holdAtLeastFor = "long enough")
+		public void report() {
+		}
+
+	}
+
+	static class UnreadableMaxHold {
+
+		@DistributedLock(key = "'report'", maxHold = "a while")
+		public void report() {
+		}
+
+	}
+
+	static class NegativeMaxHold {
+
+		@DistributedLock(key = "'report'", maxHold = "-1s")
+		public void report() {
+		}
+
+	}
+
+	static class MaxHoldShorterThanHoldAtLeast {
+
+		@DistributedLock(key = "'report'", type = LockType.SEMAPHORE_MUTEX, holdAtLeast = 2,
+				timeUnit = java.util.concurrent.TimeUnit.SECONDS, maxHold = "1s")
 		public void report() {
 		}
 

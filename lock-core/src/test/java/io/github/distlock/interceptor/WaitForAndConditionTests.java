@@ -46,7 +46,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * {@code @DistributedLock}'s {@code waitFor} (a duration as text, with placeholders) and
+ * {@code @DistributedLock}'s {@code waitFor}, {@code holdAtLeastFor} and {@code maxHold}
+ * (durations as text, with placeholders) and
  * {@code condition} (lock only the calls it selects), on the in-memory backend with a second
  * client of the same service as another process that holds the key.
  */
@@ -113,6 +114,15 @@ class WaitForAndConditionTests {
 	}
 
 	@Test
+	void holdAtLeastForAndMaxHoldTakeTheDurationsTheirPlaceholdersGive() {
+		run(Map.of("locks.nightly.hold", "250ms", "locks.nightly.max-hold", "PT2M"), (orders) -> {
+			orders.nightly();
+			assertThat(this.requests.holdAtLeasts()).containsExactly(Duration.ofMillis(250));
+			assertThat(this.requests.maxHolds()).containsExactly(Duration.ofMinutes(2));
+		});
+	}
+
+	@Test
 	void aCallTheConditionLeavesOutRunsWithoutTheLock() {
 		run(Map.of(), (orders) -> {
 			try (LockHandle held = heldElsewhere("order:7")) {
@@ -160,6 +170,11 @@ class WaitForAndConditionTests {
 			return LockContext.current();
 		}
 
+		@DistributedLock(key = "'nightly'", type = LockType.SEMAPHORE_MUTEX,
+				holdAtLeastFor = "${locks.nightly.hold:100ms}", maxHold = "${locks.nightly.max-hold:1m}")
+		public void nightly() {
+		}
+
 		@DistributedLock(key = "'order:' + #id", condition = "#id")
 		public void notABoolean(int id) {
 			this.calls++;
@@ -167,18 +182,26 @@ class WaitForAndConditionTests {
 
 	}
 
-	/** The wait times of the acquisitions asked for, as the engine's listener is told them. */
+	/** The requests of the acquisitions asked for, as the engine's listener is told them. */
 	static class Requests implements LockListener {
 
-		private final List<Duration> waitTimes = new CopyOnWriteArrayList<>();
+		private final List<LockRequest> requests = new CopyOnWriteArrayList<>();
 
 		@Override
 		public void onAcquisitionStarted(LockRequest request) {
-			this.waitTimes.add(request.waitTime());
+			this.requests.add(request);
 		}
 
 		List<Duration> waitTimes() {
-			return this.waitTimes;
+			return this.requests.stream().map(LockRequest::waitTime).toList();
+		}
+
+		List<Duration> holdAtLeasts() {
+			return this.requests.stream().map(LockRequest::holdAtLeast).toList();
+		}
+
+		List<Duration> maxHolds() {
+			return this.requests.stream().map(LockRequest::maxHold).toList();
 		}
 
 	}

@@ -346,6 +346,13 @@ public class DistributedLockProperties {
 		 */
 		private @Nullable LockFailurePolicy onFailure;
 
+		/**
+		 * How long after its acquisition the lock is held at most: if the method still runs
+		 * then, the lock is given up for it (lost for the method, taken by the next holder with
+		 * a greater fencing token). Not shorter than the annotation's holdAtLeast.
+		 */
+		private @Nullable Duration maxHold;
+
 		public @Nullable Duration getWait() {
 			return this.wait;
 		}
@@ -370,8 +377,16 @@ public class DistributedLockProperties {
 			this.onFailure = onFailure;
 		}
 
+		public @Nullable Duration getMaxHold() {
+			return this.maxHold;
+		}
+
+		public void setMaxHold(@Nullable Duration maxHold) {
+			this.maxHold = maxHold;
+		}
+
 		NamedLockSettings toSettings() {
-			return new NamedLockSettings(this.wait, this.type, this.onFailure);
+			return new NamedLockSettings(this.wait, this.type, this.onFailure, this.maxHold);
 		}
 
 	}

@@ -53,7 +53,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * The backend-neutral properties reach what they set in an auto-configured application: the
  * interceptor's default wait ({@code distributed-lock.default-wait-time}), an annotation's wait from
- * a property placeholder ({@code waitFor}), a named lock's settings ({@code distributed-lock.locks.*}),
+ * a property placeholder ({@code waitFor}), a named lock's settings ({@code distributed-lock.locks.*},
+ * its {@code max-hold} too),
  * and what a lost lock
  * does to the work and the transaction around it ({@code distributed-lock.lock-lost.*}). On the
  * in-memory backend as the application's registry, with a second client of the same service as
@@ -122,6 +123,21 @@ class NeutralPropertiesTests {
 				.withPropertyValues("locks.report.wait=1s")
 				.run((context) -> assertThat(context.getBean(ReportService.class).archive()).isNull());
 		}
+	}
+
+	@Test
+	void aNamedLocksMaxHoldGivesItsLockUpWhileTheMethodStillRuns() {
+		this.contextRunner.withPropertyValues("distributed-lock.locks.export.max-hold=200ms", "locks.report.wait=1s")
+			.withBean(ReportService.class)
+			.run((context) -> {
+				ReportService reports = context.getBean(ReportService.class);
+				assertThatExceptionOfType(LockLostException.class).isThrownBy(() -> reports.export(() -> {
+					try (LockHandle next = this.otherProcess
+						.acquire(new LockRequest("export", LockType.MUTEX, Duration.ofSeconds(10), "test"))) {
+						assertThat(next.isHeld()).isTrue();
+					}
+				})).withMessageContaining("'export'");
+			});
 	}
 
 	@Test
@@ -203,6 +219,11 @@ class NeutralPropertiesTests {
 		@DistributedLock(key = "'archive'", name = "archive", waitFor = "2s")
 		public @Nullable String archive() {
 			return "archived";
+		}
+
+		@DistributedLock(key = "'export'", name = "export")
+		public void export(Runnable work) {
+			work.run();
 		}
 
 	}

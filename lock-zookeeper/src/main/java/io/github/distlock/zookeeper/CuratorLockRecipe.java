@@ -45,6 +45,28 @@ interface CuratorLockRecipe {
 	void release(LockType type, HeldNode node) throws Exception;
 
 	/**
+	 * Gives up a node this recipe acquired, from any thread, while its holder may still run
+	 * (past its {@code maxHold}). The default releases it, which is right for a recipe whose
+	 * nodes any thread may release.
+	 * @param type the lock type it was acquired as
+	 * @param node the node
+	 * @throws Exception from Curator
+	 */
+	default void giveUp(LockType type, HeldNode node) throws Exception {
+		release(type, node);
+	}
+
+	/**
+	 * After {@link #giveUp}, the holder's thread closed its last handle: frees what the recipe
+	 * keeps for that thread. The default does nothing.
+	 * @param type the lock type it was acquired as
+	 * @param node the node, deleted already
+	 * @throws Exception from Curator
+	 */
+	default void closedAfterGiveUp(LockType type, HeldNode node) throws Exception {
+	}
+
+	/**
 	 * Whether {@link #release} only sends its delete, without waiting for ZooKeeper: then it
 	 * needs no deadline.
 	 * @return {@code false} unless the recipe says otherwise

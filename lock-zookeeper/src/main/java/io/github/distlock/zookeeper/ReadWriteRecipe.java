@@ -89,6 +89,24 @@ final class ReadWriteRecipe implements CuratorLockRecipe {
 		}
 	}
 
+	/**
+	 * Deletes the node in the background: Curator's lock is its holder's thread's, which may
+	 * still run; it ends that with {@link #closedAfterGiveUp}.
+	 */
+	@Override
+	public void giveUp(LockType type, HeldNode node) throws Exception {
+		this.client.delete().guaranteed().inBackground().forPath(node.nodePath());
+	}
+
+	/**
+	 * Releases Curator's lock on the holder's thread, which forgets it (its delete finds the
+	 * node gone, which Curator ignores).
+	 */
+	@Override
+	public void closedAfterGiveUp(LockType type, HeldNode node) throws Exception {
+		release(type, node);
+	}
+
 	@Override
 	public Collection<String> participantNodes() throws Exception {
 		List<String> nodes = new ArrayList<>(this.writeLock.getParticipantNodes());

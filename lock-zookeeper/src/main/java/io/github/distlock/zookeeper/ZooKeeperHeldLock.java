@@ -136,6 +136,24 @@ final class ZooKeeperHeldLock implements RevocableLock {
 	}
 
 	/**
+	 * Ends the node's queue watches, then deletes the node from this thread, which need not be
+	 * the holder's.
+	 */
+	@Override
+	public void giveUp() {
+		this.released = true;
+		for (MutexQueueWatch watch : this.queueWatches) {
+			watch.close();
+		}
+		this.backend.giveUp(this);
+	}
+
+	@Override
+	public void closedAfterGiveUp() {
+		this.backend.closedAfterGiveUp(this);
+	}
+
+	/**
 	 * Watches the node's queue for another contender ({@link MutexQueueWatch}): {@code MUTEX}
 	 * only, whose nodes follow {@code InterProcessMutex}'s protocol, one lock path per queue.
 	 * @return the watch, or {@code null} for another type, or if the client cannot watch (it is

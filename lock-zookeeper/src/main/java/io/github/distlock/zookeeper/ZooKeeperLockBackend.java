@@ -364,21 +364,49 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 	 * for ZooKeeper a bounded time.
 	 */
 	void release(ZooKeeperHeldLock lock) {
+		endHold(lock, "release", CuratorLockRecipe::release, true);
+	}
+
+	void giveUp(ZooKeeperHeldLock lock) {
+		endHold(lock, "give up", CuratorLockRecipe::giveUp, true);
+	}
+
+	void closedAfterGiveUp(ZooKeeperHeldLock lock) {
+		endHold(lock, "clean up after giving up", CuratorLockRecipe::closedAfterGiveUp, false);
+	}
+
+	/**
+	 * Tells the lock's recipe to end its hold, within a bounded time, then, if the hold ends
+	 * here, gives back the lock's use of the recipe.
+	 */
+	private void endHold(ZooKeeperHeldLock lock, String what, RecipeStep step, boolean last) {
 		CuratorLockRecipe recipe = lock.recipe();
 		// Curator's foreground delete retries over a lost connection for as long as its retry
 		// policy allows: a release must not hold its caller that long
 		long bound = this.client.getZookeeperClient().isConnected() ? RELEASE_BOUND_NANOS : 0;
 		try (CuratorCallDeadline deadline = recipe.releasesInBackground() ? null : this.deadlines.arm(bound)) {
-			recipe.release(lock.type(), lock.node());
+			step.run(recipe, lock.type(), lock.node());
 		}
 		catch (Exception ex) {
-			logger.warn("Could not release the lock of node " + lock.nodePath()
+			logger.warn("Could not " + what + " the lock of node " + lock.nodePath()
 					+ "; Curator deletes the node in the background once ZooKeeper is reachable: " + ex);
 			this.strays.schedule(lock.recipeKey().path());
 		}
 		finally {
-			this.recipes.release(lock.recipeKey());
+			if (last) {
+				this.recipes.release(lock.recipeKey());
+			}
 		}
+	}
+
+	/**
+	 * What {@link #endHold} asks of a recipe.
+	 */
+	@FunctionalInterface
+	private interface RecipeStep {
+
+		void run(CuratorLockRecipe recipe, LockType type, HeldNode node) throws Exception;
+
 	}
 
 	SessionStateTracker session() {

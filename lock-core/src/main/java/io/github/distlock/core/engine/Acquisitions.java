@@ -228,7 +228,10 @@ final class Acquisitions {
 	private Hold enter(Hold outer, LockRequest request, String path, long deadline) throws InterruptedException {
 		this.states.awaitSettled(outer, request, path, deadline);
 		if (outer.type() == request.type()) {
-			outer.reenter();
+			if (!outer.reenter()) {
+				// given up past its maxHold since the thread's handle was looked at
+				throw new LockLostException(request.key(), path);
+			}
 			return outer;
 		}
 		BackendLock read = this.backend.acquireReadInWrite(outer.lock(), request, deadline);

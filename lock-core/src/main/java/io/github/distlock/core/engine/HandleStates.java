@@ -77,7 +77,7 @@ final class HandleStates {
 		try {
 			long number = this.handleNumbers.incrementAndGet();
 			EngineLockHandle handle = new EngineLockHandle(this.releases, number, entry, hold, request, path,
-					hold.lock().state());
+					hold.givenUp() ? LockState.LOST : hold.lock().state());
 			entry.add(handle);
 			return handle;
 		}
@@ -121,6 +121,43 @@ final class HandleStates {
 		if (change.next() == LockState.LOST) {
 			this.releases.lost(handle);
 		}
+	}
+
+	/**
+	 * Gives up the lock of a handle still open past its request's {@code maxHold}: every handle
+	 * on it is lost before the lock is given up in the service, so that no commit of the holder
+	 * passes the commit guard once another holder may have the lock, and the holder is
+	 * interrupted (if the engine interrupts for a loss) and the listener told before.
+	 */
+	void giveUp(EngineLockHandle timed) {
+		Hold hold = timed.hold();
+		List<StateChange> changes = new ArrayList<>();
+		this.stateLock.lock();
+		try {
+			if (!hold.giveUp()) {
+				return;
+			}
+			this.table.forEachHandle((handle) -> {
+				if (handle.hold() == hold) {
+					LockState previous = handle.transition(LockState.LOST);
+					if (previous != null) {
+						changes.add(new StateChange(handle, previous, LockState.LOST));
+					}
+				}
+			});
+			this.statesFollowed.signalAll();
+		}
+		finally {
+			this.stateLock.unlock();
+		}
+		logger.warn("Lock '" + timed.key() + "' (" + hold.lock().describe() + ") held by thread '"
+				+ timed.holderThread() + "' for longer than its maxHold (" + timed.request().maxHold()
+				+ ") was given up: the next holder takes it with a greater fencing token");
+		if (this.interruptOnLoss) {
+			changes.forEach((change) -> change.handle().interruptHolderUnlessClosed());
+		}
+		changes.forEach((change) -> this.listener.onStateChanged(change.handle(), change.previous(), change.next()));
+		this.releases.giveUp(hold, timed.key());
 	}
 
 	/**

@@ -30,6 +30,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class Hold {
 
+	private static final int GIVEN_UP = 1 << 30;
+
 	private final BackendLock lock;
 
 	private final LockType type;
@@ -42,6 +44,11 @@ final class Hold {
 
 	private final long acquiredNanos;
 
+	/**
+	 * How many handles share the hold, with {@link #GIVEN_UP} set once the engine gave the lock
+	 * up past a {@code maxHold}: one number, so that a last handle's close and a give-up agree on
+	 * which of them gives the lock back.
+	 */
 	private final AtomicInteger handles = new AtomicInteger(1);
 
 	private final AtomicBoolean watchingRevocation = new AtomicBoolean();
@@ -148,17 +155,52 @@ final class Hold {
 		return current != null && current.seen();
 	}
 
-	/** Counts one more handle: a re-entry by the holding thread. */
-	void reenter() {
-		this.handles.incrementAndGet();
+	/**
+	 * Counts one more handle: a re-entry by the holding thread.
+	 * @return whether it was counted: not once the lock was given up
+	 */
+	boolean reenter() {
+		while (true) {
+			int current = this.handles.get();
+			if ((current & GIVEN_UP) != 0) {
+				return false;
+			}
+			if (this.handles.compareAndSet(current, current + 1)) {
+				return true;
+			}
+		}
 	}
 
 	/**
 	 * Counts one handle less.
-	 * @return whether that was the last, so that the lock is to be given back
+	 * @return whether that was the last, so that the lock is to be given back (or, if it was
+	 * {@linkplain #givenUp() given up}, its holder's part of it)
 	 */
 	boolean leave() {
-		return this.handles.decrementAndGet() == 0;
+		return (this.handles.decrementAndGet() & ~GIVEN_UP) == 0;
+	}
+
+	/**
+	 * Notes that the engine gives the lock up while it is held: its holder kept it past a
+	 * {@code maxHold}.
+	 * @return whether this call did, so that the lock is to be given up: not if every handle
+	 * left already or it was given up before
+	 */
+	boolean giveUp() {
+		while (true) {
+			int current = this.handles.get();
+			if ((current & GIVEN_UP) != 0 || current == 0) {
+				return false;
+			}
+			if (this.handles.compareAndSet(current, current | GIVEN_UP)) {
+				return true;
+			}
+		}
+	}
+
+	/** Whether the engine gave the lock up while it was held. */
+	boolean givenUp() {
+		return (this.handles.get() & GIVEN_UP) != 0;
 	}
 
 	/** Gives back the local turn, if the holder had one; after the lock itself. */

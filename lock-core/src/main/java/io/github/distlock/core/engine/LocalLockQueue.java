@@ -17,22 +17,39 @@
 
 package io.github.distlock.core.engine;
 
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import io.github.distlock.annotation.LockType;
 
 /**
  * The first level of two-level locking: threads of this JVM that want the same lock queue here,
  * in FIFO order, before one of them goes to the lock service. The JVM then has at most one
- * contender in the lock service per exclusive lock, and its waiters are woken one at a time. It
- * has the semantics of the lock behind it: reentrant per thread for {@code MUTEX}, shared
- * readers and a reentrant writer that may also read for {@code READ} and {@code WRITE} (one
- * queue for both), and one permit that any thread may return for {@code SEMAPHORE_MUTEX}.
+ * contender in the lock service per exclusive lock, and its waiters are woken one at a time
+ * (each has a condition of its own). It has the sharing of the lock behind it: one turn at a
+ * time for {@code MUTEX}, {@code SEMAPHORE_MUTEX} and {@code WRITE}, shared turns for
+ * {@code READ} (one queue for {@code READ} and {@code WRITE}); a waiting writer holds back the
+ * readers that come after it. A turn belongs to no thread: the engine gives it back for a
+ * holder that kept its lock past its {@code maxHold}. A thread's re-entry into a lock it holds
+ * is the engine's, and never comes here. The guard is held for a few field updates only, never
+ * while a thread waits.
  */
-abstract sealed class LocalLockQueue {
+final class LocalLockQueue {
+
+	private final ReentrantLock guard = new ReentrantLock();
+
+	/** The threads waiting for a turn, first come first; guarded. */
+	private final ArrayDeque<Waiter> waiting = new ArrayDeque<>();
+
+	/** How many {@code READ} turns are out; guarded. */
+	private int readers;
+
+	/** Whether an exclusive turn is out; guarded. */
+	private boolean exclusive;
+
+	/** The size of {@link #waiting}, to read without the guard. */
+	private volatile int queued;
 
 	/**
 	 * A queue for a kind of lock; {@code READ} and {@code WRITE} share one kind.
@@ -40,11 +57,7 @@ abstract sealed class LocalLockQueue {
 	 * @return a new queue
 	 */
 	static LocalLockQueue of(LockType type) {
-		return switch (type) {
-			case MUTEX -> new Mutex();
-			case READ, WRITE -> new ReadWrite();
-			case SEMAPHORE_MUTEX -> new SinglePermit();
-		};
+		return new LocalLockQueue();
 	}
 
 	/**
@@ -52,88 +65,130 @@ abstract sealed class LocalLockQueue {
 	 * @param type the lock type asked for
 	 * @param waitNanos how long to wait
 	 * @return whether it was had within the wait
-	 * @throws InterruptedException if the thread was interrupted while waiting
+	 * @throws InterruptedException if the thread was interrupted while waiting (it then has no
+	 * turn)
 	 */
-	abstract boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException;
+	boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
+		boolean shared = (type == LockType.READ);
+		this.guard.lock();
+		try {
+			if (this.waiting.isEmpty() && free(shared)) {
+				take(shared);
+				return true;
+			}
+			if (waitNanos <= 0) {
+				return false;
+			}
+			Waiter waiter = new Waiter(shared, this.guard.newCondition());
+			this.waiting.addLast(waiter);
+			this.queued = this.waiting.size();
+			long remaining = waitNanos;
+			try {
+				while (!waiter.granted) {
+					if (remaining <= 0) {
+						leave(waiter);
+						return false;
+					}
+					remaining = waiter.turn.awaitNanos(remaining);
+				}
+				return true;
+			}
+			catch (InterruptedException ex) {
+				if (waiter.granted) {
+					giveBack(shared);
+				}
+				else {
+					leave(waiter);
+				}
+				throw ex;
+			}
+		}
+		finally {
+			this.guard.unlock();
+		}
+	}
 
 	/**
-	 * Gives the turn to the next thread; by the thread that had it, except for
-	 * {@code SEMAPHORE_MUTEX}.
+	 * Gives the turn to the next threads; by any thread.
 	 * @param type the lock type that was had
 	 */
-	abstract void release(LockType type);
+	void release(LockType type) {
+		this.guard.lock();
+		try {
+			giveBack(type == LockType.READ);
+		}
+		finally {
+			this.guard.unlock();
+		}
+	}
 
 	/**
 	 * Whether other threads wait for their turn now.
 	 * @return whether a thread is queued
 	 */
-	abstract boolean hasQueuedThreads();
-
-	static final class Mutex extends LocalLockQueue {
-
-		private final ReentrantLock lock = new ReentrantLock(true);
-
-		@Override
-		boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
-			return this.lock.tryLock(waitNanos, TimeUnit.NANOSECONDS);
-		}
-
-		@Override
-		void release(LockType type) {
-			this.lock.unlock();
-		}
-
-		@Override
-		boolean hasQueuedThreads() {
-			return this.lock.hasQueuedThreads();
-		}
-
+	boolean hasQueuedThreads() {
+		return this.queued > 0;
 	}
 
-	static final class ReadWrite extends LocalLockQueue {
-
-		private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
-
-		@Override
-		boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
-			return (type == LockType.READ) ? this.lock.readLock().tryLock(waitNanos, TimeUnit.NANOSECONDS)
-					: this.lock.writeLock().tryLock(waitNanos, TimeUnit.NANOSECONDS);
-		}
-
-		@Override
-		void release(LockType type) {
-			if (type == LockType.READ) {
-				this.lock.readLock().unlock();
-			}
-			else {
-				this.lock.writeLock().unlock();
-			}
-		}
-
-		@Override
-		boolean hasQueuedThreads() {
-			return this.lock.hasQueuedThreads();
-		}
-
+	private boolean free(boolean shared) {
+		return !this.exclusive && (shared || this.readers == 0);
 	}
 
-	static final class SinglePermit extends LocalLockQueue {
-
-		private final Semaphore permit = new Semaphore(1, true);
-
-		@Override
-		boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
-			return this.permit.tryAcquire(waitNanos, TimeUnit.NANOSECONDS);
+	private void take(boolean shared) {
+		if (shared) {
+			this.readers++;
 		}
-
-		@Override
-		void release(LockType type) {
-			this.permit.release();
+		else {
+			this.exclusive = true;
 		}
+	}
 
-		@Override
-		boolean hasQueuedThreads() {
-			return this.permit.hasQueuedThreads();
+	private void giveBack(boolean shared) {
+		if (shared ? this.readers == 0 : !this.exclusive) {
+			throw new IllegalStateException((shared ? "A shared" : "An exclusive")
+					+ " turn of the local queue was given back, but none was out");
+		}
+		if (shared) {
+			this.readers--;
+		}
+		else {
+			this.exclusive = false;
+		}
+		grantWaiting();
+	}
+
+	private void leave(Waiter waiter) {
+		this.waiting.remove(waiter);
+		// a writer that gave up at the head may have held readers back
+		grantWaiting();
+	}
+
+	/** Gives turns to the waiters at the head of the queue that may have one now, in order. */
+	private void grantWaiting() {
+		Waiter head;
+		while ((head = this.waiting.peekFirst()) != null && free(head.shared)) {
+			this.waiting.removeFirst();
+			take(head.shared);
+			head.granted = true;
+			head.turn.signal();
+		}
+		this.queued = this.waiting.size();
+	}
+
+	/**
+	 * A thread waiting for its turn; guarded.
+	 */
+	private static final class Waiter {
+
+		private final boolean shared;
+
+		private final Condition turn;
+
+		private boolean granted;
+
+		Waiter(boolean shared, Condition turn) {
+			this.shared = shared;
+			this.turn = turn;
 		}
 
 	}

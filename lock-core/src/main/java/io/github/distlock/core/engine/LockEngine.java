@@ -93,6 +93,10 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 
 	private final LockCache cache;
 
+	private final MaxHoldTimers maxHoldTimers = new MaxHoldTimers();
+
+	private final HandleStates states;
+
 	/**
 	 * Creates an engine and subscribes it to the backend's state changes.
 	 * @param backend the lock service
@@ -107,9 +111,10 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 		this.supportedTypes = Set.copyOf(backend.supportedTypes());
 		this.table = new LockTable(options.localQueue());
 		this.cache = new LockCache(options.caching(), this.table);
-		this.releases = new Releases(this.table, this.cache, this.listener, options.maxHandoffs(),
+		this.releases = new Releases(this.table, this.cache, this.maxHoldTimers, this.listener, options.maxHandoffs(),
 				options.maxHandoffTime());
 		HandleStates states = new HandleStates(this.table, this.listener, this.releases, options.interruptOnLoss());
+		this.states = states;
 		this.revocations = new Revocations(backend, this.table, this.listener, options.interruptOnRevocation());
 		this.acquisitions = new Acquisitions(backend, this.table, states, this.releases, this.revocations,
 				this.cache);
@@ -145,6 +150,9 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 			throw failure;
 		}
 		this.listener.onAcquired(handle, Durations.since(start));
+		if (!request.maxHold().isZero()) {
+			this.maxHoldTimers.start(handle, () -> this.states.giveUp(handle));
+		}
 		return handle;
 	}
 
@@ -166,10 +174,12 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 
 	/**
 	 * Releases at once the locks closed before their {@code holdAtLeast} passed and the locks
-	 * kept by lock caching, and stops the threads that release them; a lock closed afterwards is
-	 * released at once. A registry calls it when it closes, before its client.
+	 * kept by lock caching, and stops the threads that release them and that time a
+	 * {@code maxHold}; a lock closed afterwards is released at once, and one still held is held
+	 * until its holder closes it. A registry calls it when it closes, before its client.
 	 */
 	public void releaseDeferred() {
+		this.maxHoldTimers.stop();
 		this.releases.releaseDeferred();
 		this.cache.close();
 	}
@@ -190,6 +200,11 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 	 */
 	public int deferredReleaseCount() {
 		return this.releases.deferredCount();
+	}
+
+	/** How many open handles wait for their {@code maxHold} to pass. */
+	int maxHoldTimerCount() {
+		return this.maxHoldTimers.size();
 	}
 
 	@Override

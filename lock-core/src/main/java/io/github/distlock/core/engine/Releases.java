@@ -47,10 +47,13 @@ final class Releases implements HandleCloser {
 
 	private final LockCache cache;
 
-	Releases(LockTable table, LockCache cache, CompositeLockListener listener, int maxHandoffs,
-			Duration maxHandoffTime) {
+	private final MaxHoldTimers maxHoldTimers;
+
+	Releases(LockTable table, LockCache cache, MaxHoldTimers maxHoldTimers, CompositeLockListener listener,
+			int maxHandoffs, Duration maxHandoffTime) {
 		this.table = table;
 		this.cache = cache;
+		this.maxHoldTimers = maxHoldTimers;
 		this.listener = listener;
 		this.maxHandoffs = maxHandoffs;
 		this.maxHandoffNanos = Durations.saturatedNanos(maxHandoffTime);
@@ -62,6 +65,7 @@ final class Releases implements HandleCloser {
 	 */
 	@Override
 	public void closed(EngineLockHandle handle) {
+		this.maxHoldTimers.cancel(handle);
 		Duration holdAtLeast = handle.request().holdAtLeast();
 		long left = holdAtLeast.isZero() ? 0
 				: Durations.saturatedNanos(holdAtLeast) - (System.nanoTime() - handle.acquiredNanos());
@@ -103,13 +107,18 @@ final class Releases implements HandleCloser {
 		handle.entry().remove(handle);
 		try {
 			if (hold.leave()) {
-				try {
-					if (!handOff(handle, hold) && !this.cache.keep(handle, hold)) {
-						releaseInService(hold.lock(), hold.contention(), handle.key());
-					}
+				if (hold.givenUp()) {
+					closedAfterGiveUp(hold.lock(), handle.key());
 				}
-				finally {
-					hold.giveBackLocalTurn();
+				else {
+					try {
+						if (!handOff(handle, hold) && !this.cache.keep(handle, hold)) {
+							releaseInService(hold.lock(), hold.contention(), handle.key());
+						}
+					}
+					finally {
+						hold.giveBackLocalTurn();
+					}
 				}
 			}
 		}
@@ -118,6 +127,38 @@ final class Releases implements HandleCloser {
 		}
 		if (tell) {
 			this.listener.onReleased(handle, Durations.since(handle.acquiredNanos()));
+		}
+	}
+
+	/**
+	 * Gives up in the service the lock of a hold whose holder kept it past its
+	 * {@code maxHold}, and gives back its local turn: the next thread of this JVM takes the lock
+	 * from the service, as any other process does.
+	 */
+	void giveUp(Hold hold, String key) {
+		try {
+			Contention contention = hold.contention();
+			if (contention != null) {
+				closeQuietly(contention, hold.lock(), key);
+			}
+			try {
+				hold.lock().giveUp();
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Could not give up lock '" + key + "' (" + hold.lock().describe() + ")", ex);
+			}
+		}
+		finally {
+			hold.giveBackLocalTurn();
+		}
+	}
+
+	private static void closedAfterGiveUp(BackendLock lock, String key) {
+		try {
+			lock.closedAfterGiveUp();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not clean up after lock '" + key + "' (" + lock.describe() + ") given up", ex);
 		}
 	}
 
@@ -170,15 +211,19 @@ final class Releases implements HandleCloser {
 	 */
 	static void releaseInService(BackendLock lock, @Nullable Contention contention, String key) {
 		if (contention != null) {
-			try {
-				contention.close();
-			}
-			catch (RuntimeException ex) {
-				// the contract says it does not throw; the lock is released all the same
-				logger.warn("Could not end the queue watch of lock '" + key + "' (" + lock.describe() + ")", ex);
-			}
+			closeQuietly(contention, lock, key);
 		}
 		releaseQuietly(lock, key);
+	}
+
+	private static void closeQuietly(Contention contention, BackendLock lock, String key) {
+		try {
+			contention.close();
+		}
+		catch (RuntimeException ex) {
+			// the contract says it does not throw; the lock is released all the same
+			logger.warn("Could not end the queue watch of lock '" + key + "' (" + lock.describe() + ")", ex);
+		}
 	}
 
 	static void releaseQuietly(BackendLock lock, String key) {

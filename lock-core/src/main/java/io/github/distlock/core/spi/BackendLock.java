@@ -84,6 +84,24 @@ public interface BackendLock {
 	void release();
 
 	/**
+	 * Gives the lock up in the service while its holder may still run, because it was held
+	 * longer than its request's {@code maxHold}; called at most once, on a thread of the engine,
+	 * instead of {@link #release()}. Bounded and quiet as {@code release()}. The default
+	 * releases, which is right for a lock that any thread may release.
+	 */
+	default void giveUp() {
+		release();
+	}
+
+	/**
+	 * After {@link #giveUp()}, the holder's thread closed its last handle on the lock: frees what
+	 * the backend keeps for that thread (a recipe whose lock is owned by a thread). Does not
+	 * throw; the default does nothing.
+	 */
+	default void closedAfterGiveUp() {
+	}
+
+	/**
 	 * Watches for requests to revoke this lock.
 	 * @param onRequested run when a request is seen
 	 * @deprecated since 0.1.0: the locks of a {@link RevocableBackend} implement

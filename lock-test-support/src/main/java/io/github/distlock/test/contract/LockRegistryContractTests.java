@@ -1236,6 +1236,87 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 
 	}
 
+	/**
+	 * A lock still held when its {@code maxHold} passed is given up by its holder's client: lost
+	 * for the holder, free for everyone else, and the holder's later close cleans up.
+	 */
+	@Nested
+	class MaxHold {
+
+		private static final Duration MAX_HOLD = Duration.ofMillis(500);
+
+		/**
+		 * Another client takes a lock held past its {@code maxHold} while its holder still runs,
+		 * with a greater token; the holder's handle is lost, its listener told; once the holder
+		 * closed it, the holder's thread takes the lock again for real (it excludes the other
+		 * client) and nothing is left after.
+		 */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void lockHeldPastItsMaxHoldIsGivenUpForAnotherClient(LockType type) throws Exception {
+			assumeSupported(type);
+			LockType rival = (type == LockType.READ) ? LockType.WRITE : type;
+			assumeSupported(rival);
+			String key = key("max-hold");
+			RecordingListener listener = new RecordingListener();
+			LockRegistry holder = connect(listener).registry();
+			LockRegistry other = client();
+			LockHandle held = holder.acquire(request(key, type, SHORT).withMaxHold(MAX_HOLD));
+			try (LockHandle next = other.acquire(request(key, rival, GENEROUS))) {
+				assertThat(held.state()).isEqualTo(LockState.LOST);
+				assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+			}
+			assertThat(listener.eventsOf(key)).containsExactly("started " + type, "acquired " + type,
+					"HELD->LOST");
+			held.close();
+			assertThat(held.state()).isEqualTo(LockState.RELEASED);
+			try (LockHandle again = holder.acquire(request(key, type, AFTER_RELEASE))) {
+				assertThat(again.state()).isEqualTo(LockState.HELD);
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> other.acquire(request(key, rival, Duration.ZERO)));
+			}
+			awaitNothingLeft(key);
+		}
+
+		/** A lock closed before its {@code maxHold} is released as any other, and never given up after. */
+		@Test
+		void lockClosedBeforeItsMaxHoldIsNeverGivenUp() throws Exception {
+			assumeSupported(LockType.MUTEX);
+			String key = key("max-hold-closed");
+			RecordingListener listener = new RecordingListener();
+			LockRegistry holder = connect(listener).registry();
+			LockRegistry other = client();
+			holder.acquire(request(key, LockType.MUTEX, SHORT).withMaxHold(MAX_HOLD)).close();
+			try (LockHandle next = holder.acquire(request(key, LockType.MUTEX, AFTER_RELEASE))) {
+				Thread.sleep(MAX_HOLD.multipliedBy(2).toMillis());
+				assertThat(next.state()).isEqualTo(LockState.HELD);
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> other.acquire(request(key, LockType.MUTEX, Duration.ZERO)));
+			}
+			assertThat(listener.eventsOf(key)).doesNotContain("HELD->LOST");
+			awaitNothingLeft(key);
+		}
+
+		/** A thread of the holder's own client, queued behind it, takes the lock given up, with a greater token. */
+		@Test
+		void threadOfTheHoldersClientTakesTheLockGivenUp() throws Exception {
+			assumeSupported(LockType.MUTEX);
+			String key = key("max-hold-local");
+			LockRegistry holder = client();
+			LockHandle held = holder.acquire(request(key, LockType.MUTEX, SHORT).withMaxHold(MAX_HOLD));
+			long next = inBackground("next-thread", () -> {
+				try (LockHandle lock = holder.acquire(request(key, LockType.MUTEX, GENEROUS))) {
+					return lock.fencingToken();
+				}
+			}).get(GENEROUS);
+			assertThat(held.state()).isEqualTo(LockState.LOST);
+			assertThat(next).isGreaterThan(held.fencingToken());
+			held.close();
+			awaitNothingLeft(key);
+		}
+
+	}
+
 	/** The owner a holder records is what any client reads while the lock is held, never a waiter's. */
 	@Nested
 	class Owners {

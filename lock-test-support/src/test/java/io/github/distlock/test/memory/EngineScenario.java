@@ -122,14 +122,15 @@ final class EngineScenario {
 	}
 
 	/**
-	 * Waits for the engines' threads of deferred releases, stopped by
+	 * Waits for the engines' threads of deferred releases and of {@code maxHold}, stopped by
 	 * {@link LockEngine#releaseDeferred()}, to end: one may be releasing a lock still.
 	 */
 	private static void joinDeferredReleaseThreads() {
 		Thread[] threads = new Thread[Thread.activeCount() + 16];
 		int count = Thread.currentThread().getThreadGroup().enumerate(threads);
 		for (int i = 0; i < count; i++) {
-			if (threads[i].getName().equals("distributed-lock-deferred-release")) {
+			String name = threads[i].getName();
+			if (name.equals("distributed-lock-deferred-release") || name.equals("distributed-lock-max-hold")) {
 				try {
 					threads[i].join();
 				}
@@ -182,6 +183,9 @@ final class EngineScenario {
 
 		/** Tries without wait that found the lock held. */
 		static final AtomicInteger BUSY = new AtomicInteger();
+
+		/** Handles still open when the engine gave their lock up past its maxHold. */
+		static final AtomicInteger GIVEN_UP = new AtomicInteger();
 
 		/** Closes after which the process's lock cache kept the lock. */
 		static final AtomicInteger CACHED = new AtomicInteger();

@@ -25,6 +25,7 @@ import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
 import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.test.memory.EngineScenario.Process;
 import io.github.distlock.test.memory.ObservedBackend.Rule;
@@ -51,6 +52,9 @@ final class EngineScenarios {
 	 * engine's deferred releases run on one: 400 ms and less work.
 	 */
 	private static final Duration HOLD_AT_LEAST = Duration.ofMillis(100);
+
+	/** As short as {@link #HOLD_AT_LEAST}, for the same reason: its timer runs on one too. */
+	private static final Duration MAX_HOLD = Duration.ofMillis(100);
 
 	private EngineScenarios() {
 	}
@@ -175,6 +179,36 @@ final class EngineScenarios {
 				() -> Refusal.LOST_BEFORE_HANDED_OUT.hold(local, request(KEY, LockType.SEMAPHORE_MUTEX, LONG)));
 		scenario.thread("other", () -> other.hold(request(KEY, LockType.SEMAPHORE_MUTEX, LONG)));
 		scenario.thread("expiry", local::expireSession);
+		scenario.run(KEY);
+	}
+
+	/**
+	 * A thread re-enters a MUTEX whose maxHold passes about when it closes it, while threads of
+	 * its process wait in the local queue and a thread of another process in the service: the
+	 * engine gives the lock up, or the holder releases it, never both and never neither.
+	 */
+	static void maxHoldGiveUp(Rule rule) {
+		EngineScenario scenario = new EngineScenario();
+		Process local = scenario.process(rule, HANDING_OFF);
+		Process other = scenario.process(rule, LockEngine.Options.DEFAULTS);
+		scenario.thread("stuck", () -> {
+			LockHandle outer = local.acquire(request(KEY, LockType.MUTEX, LONG).withMaxHold(MAX_HOLD));
+			try {
+				local.close(local.reenter(outer, request(KEY, LockType.MUTEX, LONG)));
+			}
+			catch (LockLostException givenUp) {
+				// given up before the re-entry: refused, as it must be
+			}
+			Thread.sleep(MAX_HOLD.toMillis());
+			if (outer.state() == LockState.LOST) {
+				EngineScenario.Tally.GIVEN_UP.incrementAndGet();
+			}
+			local.close(outer);
+		});
+		for (int i = 0; i < 2; i++) {
+			scenario.thread("local-" + i, () -> local.hold(request(KEY, LockType.MUTEX, LONG)));
+		}
+		scenario.thread("other", () -> other.hold(request(KEY, LockType.MUTEX, LONG)));
 		scenario.run(KEY);
 	}
 

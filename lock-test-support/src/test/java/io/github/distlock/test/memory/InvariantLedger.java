@@ -289,8 +289,11 @@ final class InvariantLedger {
 			return this.handle.key() + "/" + kind;
 		}
 
+		/** Released, or lost: by its session's end or given up past its maxHold, excused from exclusion. */
 		boolean gone() {
-			return this.handle.state() == LockState.RELEASED || this.backendLock.state() == LockState.LOST;
+			LockState state = this.handle.state();
+			return state == LockState.RELEASED || state == LockState.LOST
+					|| this.backendLock.state() == LockState.LOST;
 		}
 
 		@Override

@@ -96,6 +96,12 @@ class LockEngineInterleavingTests {
 	}
 
 	@Test
+	void lockHeldPastItsMaxHoldIsGivenUpOnceAndLetsTheWaitersInInEverySchedule() {
+		assertEverySchedulePasses("max-hold-give-up", EngineScenarios::maxHoldGiveUp);
+		assertThat(Tally.GIVEN_UP).as("handles given up while open").hasPositiveValue();
+	}
+
+	@Test
 	void tryLockWithoutWaitAgainstAReleasingHolderGetsItOrFailsAtOnceInEverySchedule() {
 		assertEverySchedulePasses("try-lock-without-wait",
 				EngineScenarios::tryLockWithoutWaitAgainstAReleasingHolder);
