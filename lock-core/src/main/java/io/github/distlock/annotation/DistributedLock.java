@@ -155,6 +155,17 @@ public @interface DistributedLock {
 	LockType type() default LockType.MUTEX;
 
 	/**
+	 * How many holders a {@link LockType#SEMAPHORE} has at most: a whole number of at least 1, or
+	 * a property placeholder that gives one ({@code "${locks.exports.permits:4}"}), resolved once
+	 * when the bean is created. Every process that locks the key must give the same number.
+	 * Empty (the default) is 1; a value for another type, one that is not a whole number, or one
+	 * below 1 fails start-up naming the method.
+	 * @return the number of permits as text, or empty
+	 * @since 0.1.0
+	 */
+	String permits() default "";
+
+	/**
 	 * What happens when the lock cannot be acquired in time or the lock service fails.
 	 * @return the failure policy
 	 */

@@ -46,6 +46,22 @@ public enum LockType {
 	 * Exclusive against readers and writers ({@code InterProcessReadWriteLock} write lock);
 	 * a holder may also take the read lock of the same key.
 	 */
-	WRITE
+	WRITE,
+
+	/**
+	 * Counting: held by up to {@code permits} holders at once, who get it in FIFO order; not
+	 * reentrant; may be released by another thread ({@code InterProcessSemaphoreV2} with that
+	 * many leases). Each holder's lease has a fencing token of its own, greater than that of
+	 * every lease granted before it on the key. A backend supports it only if it says so.
+	 */
+	SEMAPHORE;
+
+	/**
+	 * Whether a thread other than the holder may release a lock of this type.
+	 * @return {@code true} for {@link #SEMAPHORE_MUTEX} and {@link #SEMAPHORE}
+	 */
+	public boolean isReleasableByAnyThread() {
+		return this == SEMAPHORE_MUTEX || this == SEMAPHORE;
+	}
 
 }

@@ -35,8 +35,8 @@ import org.jspecify.annotations.Nullable;
  * {@link LockHandle#close() close} before then gives the lock up in the background once that
  * much time has passed, so that a short scheduled job is not run again by another process whose
  * schedule fires a little later; {@link Duration#ZERO} (the default) releases at once. Only a
- * {@link LockType#SEMAPHORE_MUTEX} may be released by a thread other than its holder, so only it
- * takes a positive value.
+ * {@link LockType#SEMAPHORE_MUTEX} or {@link LockType#SEMAPHORE} may be released by a thread
+ * other than its holder, so only they take a positive value.
  * @param revocable whether another process or an operator may ask the holder to give the lock up
  * ({@link LockOperations#requestRevocation(String, LockType)}): the holder is told through
  * {@link AcquiredLock#revocationRequested()} and {@link LockListener#onRevocationRequested}; a
@@ -51,10 +51,12 @@ import org.jspecify.annotations.Nullable;
  * {@link LockState#LOST LOST}, tells the {@link LockListener} and, if the registry interrupts
  * the holders of lost locks, interrupts the holder. {@link Duration#ZERO} (the default) holds
  * the lock until it is closed. Not shorter than a positive {@code holdAtLeast}.
+ * @param permits how many holders a {@link LockType#SEMAPHORE} has at most, at least 1; 1 for
+ * every other type. Every request for a key's semaphore gives the same number.
  * @since 0.1.0
  */
 public record LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast,
-		boolean revocable, @Nullable String owner, Duration maxHold) {
+		boolean revocable, @Nullable String owner, Duration maxHold, int permits) {
 
 	/** The name of locks requested through {@link LockOperations} without one. */
 	public static final String DEFAULT_NAME = "programmatic";
@@ -79,6 +81,23 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 					+ MAX_OWNER_LENGTH + " characters, but was '" + owner + "'");
 		}
 		checkMaxHold(maxHold, holdAtLeast, "lock '" + key + "'");
+		checkPermits(permits, type, "lock '" + key + "'");
+	}
+
+	/**
+	 * A request for one permit of a semaphore, or a lock of another type.
+	 * @param key the lock key, not blank
+	 * @param type the kind of lock
+	 * @param waitTime how long to wait
+	 * @param name a bounded name for the kind of lock
+	 * @param holdAtLeast how long after its acquisition the lock stays held at least
+	 * @param revocable whether the holder may be asked to give the lock up
+	 * @param owner who asks, or {@code null} to record none
+	 * @param maxHold how long after its acquisition the lock is held at most
+	 */
+	public LockRequest(String key, LockType type, Duration waitTime, String name, Duration holdAtLeast,
+			boolean revocable, @Nullable String owner, Duration maxHold) {
+		this(key, type, waitTime, name, holdAtLeast, revocable, owner, maxHold, 1);
 	}
 
 	/**
@@ -150,7 +169,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 */
 	public LockRequest withType(LockType type) {
 		return new LockRequest(this.key, type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
-				this.owner, this.maxHold);
+				this.owner, this.maxHold, this.permits);
 	}
 
 	/**
@@ -160,7 +179,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 */
 	public LockRequest withWaitTime(Duration waitTime) {
 		return new LockRequest(this.key, this.type, waitTime, this.name, this.holdAtLeast, this.revocable,
-				this.owner, this.maxHold);
+				this.owner, this.maxHold, this.permits);
 	}
 
 	/**
@@ -170,7 +189,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 */
 	public LockRequest withName(String name) {
 		return new LockRequest(this.key, this.type, this.waitTime, name, this.holdAtLeast, this.revocable,
-				this.owner, this.maxHold);
+				this.owner, this.maxHold, this.permits);
 	}
 
 	/**
@@ -181,7 +200,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 */
 	public LockRequest withHoldAtLeast(Duration holdAtLeast) {
 		return new LockRequest(this.key, this.type, this.waitTime, this.name, holdAtLeast, this.revocable,
-				this.owner, this.maxHold);
+				this.owner, this.maxHold, this.permits);
 	}
 
 	/**
@@ -192,7 +211,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 */
 	public LockRequest withRevocable(boolean revocable) {
 		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, revocable,
-				this.owner, this.maxHold);
+				this.owner, this.maxHold, this.permits);
 	}
 
 	/**
@@ -202,7 +221,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 */
 	public LockRequest withOwner(@Nullable String owner) {
 		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
-				owner, this.maxHold);
+				owner, this.maxHold, this.permits);
 	}
 
 	/**
@@ -213,7 +232,27 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	 */
 	public LockRequest withMaxHold(Duration maxHold) {
 		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
-				this.owner, maxHold);
+				this.owner, maxHold, this.permits);
+	}
+
+	/**
+	 * This request for a {@link LockType#SEMAPHORE} with a number of permits.
+	 * @param permits how many holders the semaphore has at most, at least 1
+	 * @return a new request
+	 */
+	public LockRequest withPermits(int permits) {
+		return new LockRequest(this.key, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
+				this.owner, this.maxHold, permits);
+	}
+
+	static void checkPermits(int permits, LockType type, String what) {
+		if (permits < 1) {
+			throw new IllegalArgumentException("permits of " + what + " must be at least 1, but was " + permits);
+		}
+		if (permits != 1 && type != LockType.SEMAPHORE) {
+			throw new IllegalArgumentException("permits (" + permits + ") of " + what + " need type SEMAPHORE, but was "
+					+ type + ": every other type has one holder at a time (or shared readers)");
+		}
 	}
 
 	static void checkMaxHold(Duration maxHold, Duration holdAtLeast, String what) {
@@ -233,10 +272,10 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 		if (holdAtLeast.isNegative()) {
 			throw new IllegalArgumentException("holdAtLeast must not be negative, but was " + holdAtLeast);
 		}
-		if (!holdAtLeast.isZero() && type != LockType.SEMAPHORE_MUTEX) {
+		if (!holdAtLeast.isZero() && !type.isReleasableByAnyThread()) {
 			throw new IllegalArgumentException("holdAtLeast (" + holdAtLeast + ") of " + what
-					+ " needs type SEMAPHORE_MUTEX, but was " + type
-					+ ": the lock is released by a background thread, and only a SEMAPHORE_MUTEX may be released "
+					+ " needs type SEMAPHORE_MUTEX or SEMAPHORE, but was " + type
+					+ ": the lock is released by a background thread, and only these types may be released "
 					+ "by another thread than its holder");
 		}
 	}

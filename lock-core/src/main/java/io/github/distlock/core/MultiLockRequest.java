@@ -42,10 +42,12 @@ import io.github.distlock.annotation.LockType;
  * {@link LockRequest#revocable()}
  * @param maxHold how long after its acquisition each lock is held at most, as
  * {@link LockRequest#maxHold()}
+ * @param permits how many holders each key's {@link LockType#SEMAPHORE} has at most, as
+ * {@link LockRequest#permits()}
  * @since 0.1.0
  */
 public record MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name,
-		Duration holdAtLeast, boolean revocable, Duration maxHold) {
+		Duration holdAtLeast, boolean revocable, Duration maxHold, int permits) {
 
 	public MultiLockRequest {
 		keys = ordered(keys);
@@ -57,6 +59,22 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 		}
 		LockRequest.checkHoldAtLeast(holdAtLeast, type, "the locks " + keys);
 		LockRequest.checkMaxHold(maxHold, holdAtLeast, "the locks " + keys);
+		LockRequest.checkPermits(permits, type, "the locks " + keys);
+	}
+
+	/**
+	 * A request for one permit of each key's semaphore, or locks of another type.
+	 * @param keys the keys, in any order, duplicates allowed
+	 * @param type the kind of lock on every key
+	 * @param waitTime how long to wait for all of them together
+	 * @param name a bounded name for the kind of lock
+	 * @param holdAtLeast how long after its acquisition each lock stays held at least
+	 * @param revocable whether the holder may be asked to give each lock up
+	 * @param maxHold how long after its acquisition each lock is held at most
+	 */
+	public MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name, Duration holdAtLeast,
+			boolean revocable, Duration maxHold) {
+		this(keys, type, waitTime, name, holdAtLeast, revocable, maxHold, 1);
 	}
 
 	/**
@@ -70,7 +88,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 */
 	public MultiLockRequest(List<String> keys, LockType type, Duration waitTime, String name, Duration holdAtLeast,
 			boolean revocable) {
-		this(keys, type, waitTime, name, holdAtLeast, revocable, Duration.ZERO);
+		this(keys, type, waitTime, name, holdAtLeast, revocable, Duration.ZERO, 1);
 	}
 
 	/**
@@ -116,7 +134,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 */
 	public LockRequest requestFor(String key, Duration waitTime) {
 		return new LockRequest(key, this.type, waitTime, this.name, this.holdAtLeast, this.revocable, null,
-				this.maxHold);
+				this.maxHold, this.permits);
 	}
 
 	/**
@@ -126,7 +144,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 */
 	public MultiLockRequest withType(LockType type) {
 		return new MultiLockRequest(this.keys, type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
-				this.maxHold);
+				this.maxHold, this.permits);
 	}
 
 	/**
@@ -136,7 +154,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 */
 	public MultiLockRequest withName(String name) {
 		return new MultiLockRequest(this.keys, this.type, this.waitTime, name, this.holdAtLeast, this.revocable,
-				this.maxHold);
+				this.maxHold, this.permits);
 	}
 
 	/**
@@ -147,7 +165,7 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 */
 	public MultiLockRequest withHoldAtLeast(Duration holdAtLeast) {
 		return new MultiLockRequest(this.keys, this.type, this.waitTime, this.name, holdAtLeast, this.revocable,
-				this.maxHold);
+				this.maxHold, this.permits);
 	}
 
 	/**
@@ -157,7 +175,17 @@ public record MultiLockRequest(List<String> keys, LockType type, Duration waitTi
 	 */
 	public MultiLockRequest withMaxHold(Duration maxHold) {
 		return new MultiLockRequest(this.keys, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
-				maxHold);
+				maxHold, this.permits);
+	}
+
+	/**
+	 * This request for {@link LockType#SEMAPHORE}s with a number of permits.
+	 * @param permits how many holders each key's semaphore has at most, at least 1
+	 * @return a new request
+	 */
+	public MultiLockRequest withPermits(int permits) {
+		return new MultiLockRequest(this.keys, this.type, this.waitTime, this.name, this.holdAtLeast, this.revocable,
+				this.maxHold, permits);
 	}
 
 	private static List<String> copy(Collection<String> keys) {

@@ -94,10 +94,12 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		try {
 			if (keys.multiple()) {
 				return operations.executeAll(new MultiLockRequest(keys.keys(), operation.type(), waitTime,
-						operation.name(), operation.holdAtLeast(), operation.revocable(), operation.maxHold()), callback);
+						operation.name(), operation.holdAtLeast(), operation.revocable(), operation.maxHold(),
+						operation.permits()), callback);
 			}
 			return operations.execute(new LockRequest(keys.single(), operation.type(), waitTime, operation.name(),
-					operation.holdAtLeast(), operation.revocable(), null, operation.maxHold()), callback);
+					operation.holdAtLeast(), operation.revocable(), null, operation.maxHold(), operation.permits()),
+					callback);
 		}
 		catch (InvocationFailure failure) {
 			throw failure.getCause();
@@ -117,7 +119,7 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 			key = elapsed.getKey();
 		}
 		return new LockRequest(key, operation.type(), waitTime, operation.name(), operation.holdAtLeast(),
-				operation.revocable(), null, operation.maxHold());
+				operation.revocable(), null, operation.maxHold(), operation.permits());
 	}
 
 	private @Nullable Object onFailure(LockOperation operation, LockRequest request, MethodInvocation invocation,

@@ -39,6 +39,7 @@ import org.springframework.expression.Expression;
  * @param holdAtLeast how long the lock stays held at least after its acquisition
  * @param maxHold how long the lock is held at most after its acquisition, or zero for no limit
  * @param revocable whether the holder may be asked to give the lock up
+ * @param permits how many holders a {@code SEMAPHORE} has at most; 1 for every other type
  * @param type the lock type
  * @param onFailure the failure policy
  * @param fallback the fallback method, for {@link LockFailurePolicy#FALLBACK}
@@ -46,8 +47,8 @@ import org.springframework.expression.Expression;
  */
 record LockOperation(Method method, Class<?> targetClass, String settingsName, String keyExpressionString,
 		Expression keyExpression, String conditionString, @Nullable Expression condition, @Nullable Duration waitTime,
-		Duration holdAtLeast, Duration maxHold, boolean revocable, LockType type, LockFailurePolicy onFailure,
-		@Nullable FallbackMethod fallback, SkipValue skipValue) {
+		Duration holdAtLeast, Duration maxHold, boolean revocable, LockType type, int permits,
+		LockFailurePolicy onFailure, @Nullable FallbackMethod fallback, SkipValue skipValue) {
 
 	/**
 	 * The bounded name of this lock for metrics: the annotation's {@code name}, else

@@ -171,7 +171,7 @@ public class LockOperationSource implements BeanFactoryAware {
 		SkipValue skipValue = (onFailure == LockFailurePolicy.SKIP) ? SkipValue.forMethod(method, description) : () -> null;
 		return new LockOperation(method, targetClass, annotation.name(), annotation.key(), key,
 				annotation.condition(), condition, waitTime, holdAtLeast, maxHold, annotation.revocable(), type,
-				onFailure,
+				permits(annotation, type, description), onFailure,
 				fallback, skipValue);
 	}
 
@@ -186,6 +186,32 @@ public class LockOperationSource implements BeanFactoryAware {
 					+ annotation.waitTime() + ") and waitFor ('" + text + "'): set one of them");
 		}
 		return TextDurations.parse(resolvePlaceholders(text, "waitFor", description), "waitFor", text, description);
+	}
+
+	private int permits(DistributedLock annotation, LockType type, String description) {
+		String text = annotation.permits();
+		if (text.isEmpty()) {
+			return 1;
+		}
+		String resolved = resolvePlaceholders(text, "permits", description).strip();
+		String shown = resolved.equals(text) ? "'" + text + "'" : "'" + resolved + "' (from '" + text + "')";
+		int permits;
+		try {
+			permits = Integer.parseInt(resolved);
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has permits " + shown
+					+ ", which is not a whole number", ex);
+		}
+		if (permits < 1) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has permits " + shown
+					+ ": a semaphore has at least 1");
+		}
+		if (type != LockType.SEMAPHORE) {
+			throw new IllegalStateException("@DistributedLock on " + description + " has permits " + shown
+					+ " and type " + type + ": set type = LockType.SEMAPHORE, the one type with several holders");
+		}
+		return permits;
 	}
 
 	private Duration maxHold(DistributedLock annotation, String description) {
@@ -254,9 +280,9 @@ public class LockOperationSource implements BeanFactoryAware {
 					"holdAtLeastFor", text, description);
 			shown = "holdAtLeastFor '" + text + "'";
 		}
-		if (!holdAtLeast.isZero() && type != LockType.SEMAPHORE_MUTEX) {
+		if (!holdAtLeast.isZero() && !type.isReleasableByAnyThread()) {
 			throw new IllegalStateException("@DistributedLock on " + description + " has " + shown + " and type " + type
-					+ ": set type = LockType.SEMAPHORE_MUTEX, the only type whose lock may be released by "
+					+ ": set type = LockType.SEMAPHORE_MUTEX (or SEMAPHORE), the types whose lock may be released by "
 					+ "another thread than its holder, as a lock held beyond the method is");
 		}
 		return holdAtLeast;

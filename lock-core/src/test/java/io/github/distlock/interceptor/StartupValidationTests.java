@@ -174,6 +174,19 @@ class StartupValidationTests {
 	}
 
 	@Test
+	void permitsOnATypeOtherThanSemaphoreFailStartup() {
+		assertStartupFails(PermitsOnMutex.class, "PermitsOnMutex.report()", "permits '3' and type MUTEX",
+				"type = LockType.SEMAPHORE");
+	}
+
+	@Test
+	void permitsThatAreNoWholeNumberOrBelowOneFailStartup() {
+		assertStartupFails(UnreadablePermits.class, "UnreadablePermits.report()", "permits 'many'",
+				"not a whole number");
+		assertStartupFails(NoPermits.class, "NoPermits.report()", "permits '0'", "at least 1");
+	}
+
+	@Test
 	void maxHoldThatIsNoDurationFailsStartupNamingTheAttributeAndTheValue() {
 		assertStartupFails(UnreadableMaxHold.class, "UnreadableMaxHold.report()", "maxHold 'a while'",
 				"not a duration");
@@ -385,6 +398,30 @@ class StartupValidationTests {
 	static class UnreadableHoldAtLeastFor {
 
 		@DistributedLock(key = "'report'", type = LockType.SEMAPHORE_MUTEX, holdAtLeastFor = "long enough")
+		public void report() {
+		}
+
+	}
+
+	static class PermitsOnMutex {
+
+		@DistributedLock(key = "'report'", permits = "3")
+		public void report() {
+		}
+
+	}
+
+	static class UnreadablePermits {
+
+		@DistributedLock(key = "'report'", type = LockType.SEMAPHORE, permits = "many")
+		public void report() {
+		}
+
+	}
+
+	static class NoPermits {
+
+		@DistributedLock(key = "'report'", type = LockType.SEMAPHORE, permits = "0")
 		public void report() {
 		}
 

@@ -123,6 +123,21 @@ class WaitForAndConditionTests {
 	}
 
 	@Test
+	void permitsTakeTheNumberTheirPlaceholderGivesAndBoundTheHoldersAcrossProcesses() {
+		run(Map.of("locks.exports.permits", "2"), (orders) -> {
+			try (LockHandle one = this.otherProcess.acquire(new LockRequest("exports", LockType.SEMAPHORE,
+					Duration.ZERO, "other").withPermits(2))) {
+				assertThat(orders.export(3)).isEqualTo("exported 3");
+				try (LockHandle two = this.otherProcess.acquire(new LockRequest("exports", LockType.SEMAPHORE,
+						Duration.ZERO, "other").withPermits(2))) {
+					assertThatExceptionOfType(LockAcquisitionException.class).isThrownBy(() -> orders.export(4));
+				}
+			}
+			assertThat(this.requests.permits()).containsExactly(2, 2);
+		});
+	}
+
+	@Test
 	void aCallTheConditionLeavesOutRunsWithoutTheLock() {
 		run(Map.of(), (orders) -> {
 			try (LockHandle held = heldElsewhere("order:7")) {
@@ -170,6 +185,12 @@ class WaitForAndConditionTests {
 			return LockContext.current();
 		}
 
+		@DistributedLock(key = "'exports'", type = LockType.SEMAPHORE, permits = "${locks.exports.permits:1}",
+				waitFor = "0")
+		public String export(int batch) {
+			return "exported " + batch;
+		}
+
 		@DistributedLock(key = "'nightly'", type = LockType.SEMAPHORE_MUTEX,
 				holdAtLeastFor = "${locks.nightly.hold:100ms}", maxHold = "${locks.nightly.max-hold:1m}")
 		public void nightly() {
@@ -198,6 +219,10 @@ class WaitForAndConditionTests {
 
 		List<Duration> holdAtLeasts() {
 			return this.requests.stream().map(LockRequest::holdAtLeast).toList();
+		}
+
+		List<Integer> permits() {
+			return this.requests.stream().map(LockRequest::permits).toList();
 		}
 
 		List<Duration> maxHolds() {

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -82,6 +83,7 @@ final class Contenders {
 			case MUTEX -> "mutex";
 			case SEMAPHORE_MUTEX -> "semaphore";
 			case READ, WRITE -> "rw";
+			case SEMAPHORE -> "counting";
 		};
 	}
 
@@ -308,6 +310,62 @@ final class Contenders {
 		}
 	}
 
+	/**
+	 * Waits until any of some keys of a queue is deleted, or the deadline passes: a semaphore's
+	 * waiter, whose turn comes when any contender ahead of it goes. One watch of the queue's
+	 * prefix from the current revision; once etcd confirms it, the queue is read, so that a key
+	 * gone before is seen too.
+	 * @param queue the queue's prefix ({@link #queue})
+	 * @param keys the keys ahead of the waiter
+	 * @param abort ends the wait early when completed (the waiter's lease was lost)
+	 * @return whether one was deleted, or the watch ended, or the wait was aborted: the queue
+	 * should be read again
+	 */
+	boolean awaitAnyDelete(String queue, Set<String> keys, long deadlineNanos, CompletableFuture<?> abort)
+			throws InterruptedException {
+		CompletableFuture<Void> created = new CompletableFuture<>();
+		CompletableFuture<Void> deleted = new CompletableFuture<>();
+		Watch.Listener listener = Watch.listener((response) -> {
+			if (response.isCreatedNotify()) {
+				created.complete(null);
+			}
+			for (WatchEvent event : response.getEvents()) {
+				if (event.getEventType() == WatchEvent.EventType.DELETE
+						&& keys.contains(event.getKeyValue().getKey().toString(StandardCharsets.UTF_8))) {
+					deleted.complete(null);
+				}
+			}
+		}, (failure) -> deleted.complete(null), () -> deleted.complete(null));
+		abort.whenComplete((done, failure) -> deleted.complete(null));
+		ByteSequence prefix = bytes(queue + "/");
+		try (Watch.Watcher watcher = this.client.getWatchClient()
+			.watch(prefix, WatchOption.builder().isPrefix(true).withNoPut(true).withCreateNotify(true).build(),
+					listener)) {
+			CompletableFuture.anyOf(created, deleted)
+				.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+			if (deleted.isDone()) {
+				return true;
+			}
+			GetResponse current = await(this.client.getKVClient()
+				.get(prefix, GetOption.builder().isPrefix(true).withKeysOnly(true).build()), deadlineNanos);
+			long present = current.getKvs()
+				.stream()
+				.filter((kv) -> keys.contains(kv.getKey().toString(StandardCharsets.UTF_8)))
+				.count();
+			if (present < keys.size()) {
+				return true;
+			}
+			deleted.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+			return true;
+		}
+		catch (TimeoutException ex) {
+			return false;
+		}
+		catch (ExecutionException ex) {
+			return true;
+		}
+	}
+
 	private static String value(long position, @Nullable String owner) {
 		String positionPart = (position > 0) ? POSITION + position : "";
 		if (owner == null) {
@@ -373,6 +431,14 @@ final class Contenders {
 
 		boolean contains(Contender contender) {
 			return this.contenders.stream().anyMatch((other) -> other.key().equals(contender.key()));
+		}
+
+		/**
+		 * The contenders ahead of the given one, nearest last: a semaphore's contender holds it
+		 * when fewer than its permits are ahead.
+		 */
+		List<Contender> ahead(Contender contender) {
+			return this.contenders.stream().filter((other) -> isAhead(other, contender)).toList();
 		}
 
 		/**

@@ -19,15 +19,18 @@ package io.github.distlock.etcd;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 
 import io.etcd.jetcd.Client;
 import io.github.distlock.annotation.LockType;
@@ -50,8 +53,8 @@ import org.jspecify.annotations.Nullable;
  * revision) excludes it, watching the delete of the nearest one; the key's create revision
  * (times 1024, plus the local hand-offs so far) is the fencing token. Each kind of lock on a key
  * is a separate lock with a queue of its own, as on ZooKeeper: {@code MUTEX},
- * {@code SEMAPHORE_MUTEX}, and {@code READ} with {@code WRITE}, where a {@code READ} waits only
- * for writers ahead of it.
+ * {@code SEMAPHORE_MUTEX}, {@code READ} with {@code WRITE}, where a {@code READ} waits only
+ * for writers ahead of it, and {@code SEMAPHORE}, whose first {@code permits} contenders hold it.
  * <p>
  * A held lock follows its lease ({@link EtcdSession}): {@link io.github.distlock.core.LockState#IN_DOUBT
  * in doubt} while renewals fail or are late, {@link io.github.distlock.core.LockState#LOST lost}
@@ -171,7 +174,9 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 					contenderKey = null;
 					continue;
 				}
-				Boolean turn = awaitTurn(created.contender(), created.queue(), lease, deadline);
+				Boolean turn = (request.type() == LockType.SEMAPHORE)
+						? awaitPermit(created.contender(), created.queue(), request.permits(), lease, deadline)
+						: awaitTurn(created.contender(), created.queue(), lease, deadline);
 				if (turn == null) {
 					// the lease ended while waiting, and the key with it: queue again under a new one
 					contenderKey = null;
@@ -272,6 +277,34 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 			}
 			if (System.nanoTime() >= deadline
 					|| !this.contenders.awaitDelete(blocker.key(), deadline, lease.lostFuture())) {
+				return false;
+			}
+			queue = retryWhileUnavailable(() -> this.contenders.list(path, callDeadline(deadline)),
+					callDeadline(deadline));
+		}
+	}
+
+	/**
+	 * Waits until fewer contenders than the semaphore's permits are ahead of this one, watching
+	 * for the delete of any of them (whichever holder returns its permit first).
+	 * @param queue the queue as read with the contender's creation
+	 * @return whether its turn came, {@code false} if the wait time elapsed first, {@code null}
+	 * if its key is gone (its lease ended)
+	 */
+	private @Nullable Boolean awaitPermit(Contenders.Contender contender, Contenders.Queue queue, int permits,
+			EtcdSession.Lease lease, long deadline) throws InterruptedException, ExecutionException, TimeoutException {
+		String path = Contenders.queueOf(contender.key());
+		while (true) {
+			if (!queue.contains(contender) || lease.status() == EtcdSession.Status.LOST) {
+				return null;
+			}
+			List<Contenders.Contender> ahead = queue.ahead(contender);
+			if (ahead.size() < permits) {
+				return true;
+			}
+			Set<String> keys = ahead.stream().map(Contenders.Contender::key).collect(Collectors.toSet());
+			if (System.nanoTime() >= deadline
+					|| !this.contenders.awaitAnyDelete(path, keys, deadline, lease.lostFuture())) {
 				return false;
 			}
 			queue = retryWhileUnavailable(() -> this.contenders.list(path, callDeadline(deadline)),
@@ -525,6 +558,15 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	 * {@code MUTEX} only: a request writes a marker as the value of the holder's key, which the
 	 * holder watches.
 	 */
+	/**
+	 * Every type, {@code SEMAPHORE} as a queue of contender keys of which the first
+	 * {@code permits} hold it.
+	 */
+	@Override
+	public Set<LockType> supportedTypes() {
+		return EnumSet.allOf(LockType.class);
+	}
+
 	@Override
 	public boolean supportsRevocation(LockType type) {
 		return type == LockType.MUTEX;

@@ -20,6 +20,7 @@ package io.github.distlock.zookeeper;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.utils.ZKPaths;
 
 /**
  * The recipes of one backend: one per lock path and kind, shared by every thread of the
@@ -30,6 +31,9 @@ final class RecipeCache {
 
 	/** Lock paths remembered as existing: a few hundred kilobytes at most. */
 	private static final int KNOWN_LOCK_PATHS = 4096;
+
+	/** The node under a lock path that holds a {@code SEMAPHORE}'s leases and internal lock. */
+	static final String SEMAPHORE_NODE = "semaphore";
 
 	private final CuratorFramework client;
 
@@ -45,8 +49,16 @@ final class RecipeCache {
 	 * The recipe for a key, created if needed, counted as in use until {@link #release}.
 	 */
 	RecipeReference retain(RecipeKey key) {
+		return retain(key, 1);
+	}
+
+	/**
+	 * The recipe for a key, created if needed (a semaphore's with the given permits), counted as
+	 * in use until {@link #release}.
+	 */
+	RecipeReference retain(RecipeKey key, int permits) {
 		return this.recipes.compute(key, (k, reference) -> {
-			RecipeReference result = (reference != null) ? reference : new RecipeReference(createRecipe(k));
+			RecipeReference result = (reference != null) ? reference : new RecipeReference(createRecipe(k, permits));
 			result.retain();
 			return result;
 		});
@@ -75,11 +87,13 @@ final class RecipeCache {
 		return this.recipes.size();
 	}
 
-	private CuratorLockRecipe createRecipe(RecipeKey key) {
+	private CuratorLockRecipe createRecipe(RecipeKey key, int permits) {
 		return switch (key.kind()) {
 			case MUTEX -> new MutexRecipe(this.client, key.path(), this.nodeCreator);
-			case SEMAPHORE_MUTEX -> new SemaphoreMutexRecipe(this.client, key.path());
+			case SEMAPHORE_MUTEX -> new SemaphoreRecipe(this.client, key.path(), 1);
 			case READ_WRITE -> new ReadWriteRecipe(this.client, key.path());
+			// beside the semaphore mutex's leases and locks, a lock of its own
+			case SEMAPHORE -> new SemaphoreRecipe(this.client, ZKPaths.makePath(key.path(), SEMAPHORE_NODE), permits);
 		};
 	}
 

@@ -24,13 +24,14 @@ import io.github.distlock.annotation.LockType;
  */
 enum RecipeKind {
 
-	MUTEX, SEMAPHORE_MUTEX, READ_WRITE;
+	MUTEX, SEMAPHORE_MUTEX, READ_WRITE, SEMAPHORE;
 
 	static RecipeKind of(LockType type) {
 		return switch (type) {
 			case MUTEX -> MUTEX;
 			case SEMAPHORE_MUTEX -> SEMAPHORE_MUTEX;
 			case READ, WRITE -> READ_WRITE;
+			case SEMAPHORE -> SEMAPHORE;
 		};
 	}
 

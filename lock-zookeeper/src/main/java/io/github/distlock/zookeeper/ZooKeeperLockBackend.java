@@ -20,7 +20,9 @@ package io.github.distlock.zookeeper;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
@@ -121,10 +123,11 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 		long lossesBefore = this.session.losses();
 		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
 		this.strays.acquisitionBegins(path);
-		RecipeReference reference = this.recipes.retain(recipeKey);
+		RecipeReference reference = this.recipes.retain(recipeKey, request.permits());
 		boolean acquired = false;
 		boolean timedOut = false;
 		try {
+			checkPermits(reference.recipe(), request, path);
 			HeldNode node = acquireInCurrentSession(reference.recipe(), request, path, start, deadline);
 			recordOwner(reference.recipe(), request, node);
 			acquired = true;
@@ -135,6 +138,11 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 			throw ex;
 		}
 		catch (InterruptedException ex) {
+			throw ex;
+		}
+		catch (IllegalArgumentException ex) {
+			// refused before any node was made
+			timedOut = true;
 			throw ex;
 		}
 		catch (Exception ex) {
@@ -148,6 +156,19 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 					this.strays.schedule(path);
 				}
 			}
+		}
+	}
+
+	/**
+	 * Refuses a semaphore's request whose permits differ from those its key's semaphore has in
+	 * this process: one Curator semaphore serves every thread.
+	 */
+	private static void checkPermits(CuratorLockRecipe recipe, LockRequest request, String path) {
+		if (recipe instanceof SemaphoreRecipe semaphore && request.type() == LockType.SEMAPHORE
+				&& semaphore.leases() != request.permits()) {
+			throw new IllegalArgumentException("Lock '" + request.key() + "' (" + path + ") is a semaphore of "
+					+ semaphore.leases() + " permits in this process, but was requested with " + request.permits()
+					+ ": every request for a key's semaphore must give the same number");
 		}
 	}
 
@@ -482,6 +503,15 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 
 	StrayNodeSweep strays() {
 		return this.strays;
+	}
+
+	/**
+	 * Every type, {@code SEMAPHORE} as Curator's {@code InterProcessSemaphoreV2} under
+	 * {@code <lock path>/semaphore}.
+	 */
+	@Override
+	public Set<LockType> supportedTypes() {
+		return EnumSet.allOf(LockType.class);
 	}
 
 	@Override

@@ -117,7 +117,8 @@ final class Acquisitions {
 			throw ex;
 		}
 		catch (RuntimeException ex) {
-			if (ex instanceof DistributedLockException) {
+			if (ex instanceof DistributedLockException || ex instanceof IllegalArgumentException) {
+				// the lock service's failure is told as such; a request the backend refuses is the caller's
 				throw ex;
 			}
 			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path + "): " + ex, ex);

@@ -33,7 +33,8 @@ import org.jspecify.annotations.Nullable;
  * shares with the thread's re-entries, and the state machine {@code HELD ⇄ IN_DOUBT → LOST},
  * any of them {@code → RELEASED}. {@code LOST} and {@code RELEASED} are final.
  * <p>
- * Only the acquiring thread may close it, except for a {@link LockType#SEMAPHORE_MUTEX}; closing
+ * Only the acquiring thread may close it, except for a {@link LockType#SEMAPHORE_MUTEX} or a
+ * {@link LockType#SEMAPHORE}; closing
  * twice does nothing. A close before the request's {@link LockRequest#holdAtLeast() holdAtLeast}
  * has passed leaves the lock held until then, and it is released in the background. An
  * interrupt for a lost lock and the close are ordered, so that a holder that closed before the
@@ -182,14 +183,14 @@ final class EngineLockHandle implements LockHandle {
 	 * Releases the lock, or leaves it to the engine to release once the request's
 	 * {@code holdAtLeast} has passed; a second call does nothing.
 	 * @throws IllegalMonitorStateException if called by a thread other than the holder, for any
-	 * type but {@link LockType#SEMAPHORE_MUTEX}
+	 * type but {@link LockType#SEMAPHORE_MUTEX} and {@link LockType#SEMAPHORE}
 	 */
 	@Override
 	public void close() {
-		if (type() != LockType.SEMAPHORE_MUTEX && Thread.currentThread() != this.owner) {
+		if (!type().isReleasableByAnyThread() && Thread.currentThread() != this.owner) {
 			throw new IllegalMonitorStateException("Lock '" + key() + "' (" + this.path + ") is held by thread '"
 					+ this.owner.getName() + "' and only that thread can release it; "
-					+ "use LockType.SEMAPHORE_MUTEX for a lock released by another thread");
+					+ "use LockType.SEMAPHORE_MUTEX (or SEMAPHORE) for a lock released by another thread");
 		}
 		this.releaseGuard.lock();
 		try {

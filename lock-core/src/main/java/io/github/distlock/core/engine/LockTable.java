@@ -53,11 +53,18 @@ final class LockTable {
 	 */
 	Entry retain(String path, LockType type) {
 		return this.entries.compute(new Slot(path, LockKind.of(type)), (slot, entry) -> {
-			Entry used = (entry != null) ? entry : new Entry(slot, this.queuedLocally.contains(type)
-					? LocalLockQueue.of(type) : null);
+			Entry used = (entry != null) ? entry : new Entry(slot, queuedLocally(type) ? LocalLockQueue.of(type) : null);
 			used.uses++;
 			return used;
 		});
+	}
+
+	/**
+	 * Whether a type's threads queue locally: not a {@code SEMAPHORE}'s, whose holders in this
+	 * JVM may be several, as many as its permits.
+	 */
+	private boolean queuedLocally(LockType type) {
+		return type != LockType.SEMAPHORE && this.queuedLocally.contains(type);
 	}
 
 	/**
@@ -206,7 +213,7 @@ final class LockTable {
 				if (state == LockState.LOST) {
 					throw new LockLostException(request.key(), handle.path());
 				}
-				if (handle.type() == request.type() && request.type() != LockType.SEMAPHORE_MUTEX) {
+				if (handle.type() == request.type() && !request.type().isReleasableByAnyThread()) {
 					same = handle.hold();
 				}
 				else if (handle.type() == LockType.WRITE && request.type() == LockType.READ) {

@@ -19,8 +19,10 @@ package io.github.distlock.core.memory;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -101,6 +103,14 @@ public final class InMemoryLockBackend implements OwnerRecordingBackend, AutoClo
 	}
 
 	/**
+	 * Every type, {@code SEMAPHORE} too.
+	 */
+	@Override
+	public Set<LockType> supportedTypes() {
+		return EnumSet.allOf(LockType.class);
+	}
+
+	/**
 	 * Queues in the service and waits. A lock granted just as the session expired is queued for
 	 * again in the new session, within the wait time.
 	 */
@@ -129,7 +139,8 @@ public final class InMemoryLockBackend implements OwnerRecordingBackend, AutoClo
 			if (this.closed) {
 				throw closed(request.key(), path);
 			}
-			return this.service.enqueue(request.key(), request.type(), this.session, request.owner());
+			return this.service.enqueue(request.key(), request.type(), request.permits(), this.session,
+					request.owner());
 		}
 		finally {
 			this.connection.unlock();

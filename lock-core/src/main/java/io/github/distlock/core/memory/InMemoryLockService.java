@@ -43,8 +43,8 @@ import org.jspecify.annotations.Nullable;
  * }
  * </pre>
  * Like ZooKeeper's lock recipes, each key has three independent locks: one for
- * {@link LockType#MUTEX}, one for {@link LockType#SEMAPHORE_MUTEX} and one shared by
- * {@link LockType#READ} and {@link LockType#WRITE}. Each is a queue of contenders in arrival
+ * {@link LockType#MUTEX}, one for {@link LockType#SEMAPHORE_MUTEX}, one shared by
+ * {@link LockType#READ} and {@link LockType#WRITE}, and one for {@link LockType#SEMAPHORE}. Each is a queue of contenders in arrival
  * order (first come, first served): an exclusive contender holds the lock when it is first in
  * the queue, a reader when no writer is ahead of it. A contender is granted the next fencing
  * token when it gets the lock, so every later holder of any key has a greater token.
@@ -97,12 +97,13 @@ public class InMemoryLockService {
 	 * is ahead of it that excludes it.
 	 * @param key the lock key
 	 * @param type the lock type
+	 * @param permits how many holders a {@code SEMAPHORE} has at most (1 for every other type)
 	 * @param session the client's session
 	 * @param owner the request's owner, or {@code null}
 	 * @return the entry, waiting or granted
 	 * @throws IllegalStateException if the session is not open
 	 */
-	LockEntry enqueue(String key, LockType type, long session, @Nullable String owner) {
+	LockEntry enqueue(String key, LockType type, int permits, long session, @Nullable String owner) {
 		List<QueueWatch> told;
 		LockEntry entry;
 		this.lock.lock();
@@ -111,7 +112,7 @@ public class InMemoryLockService {
 				throw new IllegalStateException("Session " + session + " is not open");
 			}
 			QueueKey queueKey = new QueueKey(key, LockKind.of(type));
-			entry = new LockEntry(++this.lastEntry, queueKey, type, session, owner, this.lock.newCondition());
+			entry = new LockEntry(++this.lastEntry, queueKey, type, permits, session, owner, this.lock.newCondition());
 			List<LockEntry> queue = this.queues.computeIfAbsent(queueKey, (k) -> new ArrayList<>());
 			queue.add(entry);
 			grantEligible(queue);
@@ -215,7 +216,7 @@ public class InMemoryLockService {
 			if (write.state() != LockEntry.State.GRANTED || queue == null) {
 				return null;
 			}
-			LockEntry read = new LockEntry(++this.lastEntry, write.queue(), LockType.READ, write.session(), owner,
+			LockEntry read = new LockEntry(++this.lastEntry, write.queue(), LockType.READ, 1, write.session(), owner,
 					this.lock.newCondition());
 			read.grant(write.token());
 			queue.add(queue.indexOf(write) + 1, read);
@@ -414,7 +415,8 @@ public class InMemoryLockService {
 	/**
 	 * Grants every waiting entry that nothing ahead of it excludes: an exclusive entry (a mutex,
 	 * a semaphore mutex or a writer) when it is first and nothing behind it holds the lock, a
-	 * reader when no writer is ahead of it. Called with the lock held.
+	 * reader when no writer is ahead of it, a semaphore's contender when fewer than its permits
+	 * are ahead of it. Called with the lock held.
 	 */
 	private void grantEligible(List<LockEntry> queue) {
 		boolean writerAhead = false;
@@ -430,8 +432,13 @@ public class InMemoryLockService {
 	}
 
 	private static boolean mayHold(List<LockEntry> queue, int index, boolean writerAhead) {
-		if (queue.get(index).type() == LockType.READ) {
+		LockEntry entry = queue.get(index);
+		if (entry.type() == LockType.READ) {
 			return !writerAhead;
+		}
+		if (entry.type() == LockType.SEMAPHORE) {
+			// the first permits contenders hold it; those ahead of this one are all granted
+			return index < entry.permits();
 		}
 		if (index != 0) {
 			return false;
@@ -462,13 +469,14 @@ public class InMemoryLockService {
 	 */
 	enum LockKind {
 
-		MUTEX, SEMAPHORE_MUTEX, READ_WRITE;
+		MUTEX, SEMAPHORE_MUTEX, READ_WRITE, SEMAPHORE;
 
 		static LockKind of(LockType type) {
 			return switch (type) {
 				case MUTEX -> MUTEX;
 				case SEMAPHORE_MUTEX -> SEMAPHORE_MUTEX;
 				case READ, WRITE -> READ_WRITE;
+				case SEMAPHORE -> SEMAPHORE;
 			};
 		}
 

@@ -57,6 +57,8 @@ final class LockEntry {
 
 	private final LockType type;
 
+	private final int permits;
+
 	/** The entry's own signal: granted or removed. */
 	private final Condition changed;
 
@@ -68,8 +70,9 @@ final class LockEntry {
 
 	private final @Nullable String owner;
 
-	LockEntry(long id, InMemoryLockService.QueueKey queue, LockType type, long session, @Nullable String owner,
-			Condition changed) {
+	LockEntry(long id, InMemoryLockService.QueueKey queue, LockType type, int permits, long session,
+			@Nullable String owner, Condition changed) {
+		this.permits = permits;
 		this.owner = owner;
 		this.id = id;
 		this.queue = queue;
@@ -84,6 +87,11 @@ final class LockEntry {
 
 	LockType type() {
 		return this.type;
+	}
+
+	/** How many holders the entry's semaphore has at most; 1 for every other type. */
+	int permits() {
+		return this.permits;
 	}
 
 	long session() {

@@ -41,9 +41,10 @@ import io.github.distlock.core.LockState;
  * refuses a thread a lock inside one it lost. A backend guarantees the rest:
  * <ul>
  * <li><b>Exclusion.</b> Each kind of lock on a path is a separate lock: {@code MUTEX};
- * {@code SEMAPHORE_MUTEX}; and {@code READ} with {@code WRITE}. While a lock returned by
- * {@link #acquire} is {@link LockState#HELD held}, no other {@code acquire} of the same kind and
- * path returns, in this process or another, except a {@code READ} beside other {@code READ}s.</li>
+ * {@code SEMAPHORE_MUTEX}; {@code READ} with {@code WRITE}; and {@code SEMAPHORE}. While a lock
+ * returned by {@link #acquire} is {@link LockState#HELD held}, no other {@code acquire} of the
+ * same kind and path returns, in this process or another, except a {@code READ} beside other
+ * {@code READ}s, and a {@code SEMAPHORE} beside fewer than its {@code permits} other holders.</li>
  * <li><b>Order.</b> Contenders are served in the order they queued in the service; a
  * {@code READ} waits only for {@code WRITE}s queued before it.</li>
  * <li><b>Deadline.</b> {@link #acquire} returns or throws by its deadline plus at most one call's
@@ -74,10 +75,11 @@ public interface LockBackend {
 
 	/**
 	 * The lock types this backend can acquire.
-	 * @return the supported types, all of them unless the backend says otherwise
+	 * @return the supported types: by default every type but {@link LockType#SEMAPHORE}, which a
+	 * backend that counts permits adds
 	 */
 	default Set<LockType> supportedTypes() {
-		return EnumSet.allOf(LockType.class);
+		return EnumSet.complementOf(EnumSet.of(LockType.SEMAPHORE));
 	}
 
 	/**

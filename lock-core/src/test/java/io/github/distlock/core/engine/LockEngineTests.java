@@ -218,10 +218,11 @@ class LockEngineTests {
 
 	@Test
 	void holdAtLeastIsRefusedForALockOnlyItsHolderMayRelease() {
-		for (LockType type : EnumSet.complementOf(EnumSet.of(LockType.SEMAPHORE_MUTEX))) {
+		for (LockType type : EnumSet.complementOf(EnumSet.of(LockType.SEMAPHORE_MUTEX, LockType.SEMAPHORE))) {
 			assertThatIllegalArgumentException()
 				.isThrownBy(() -> request("refused", type, LONG).withHoldAtLeast(Duration.ofSeconds(1)))
-				.withMessageContaining("holdAtLeast (PT1S) of lock 'refused' needs type SEMAPHORE_MUTEX, but was " + type);
+				.withMessageContaining("holdAtLeast (PT1S) of lock 'refused' needs type SEMAPHORE_MUTEX or SEMAPHORE, "
+						+ "but was " + type);
 		}
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> request("refused", LockType.SEMAPHORE_MUTEX, LONG).withHoldAtLeast(Duration.ofSeconds(-1)))

@@ -88,7 +88,9 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * {@code WRITE} are reentrant per thread with the same fencing token, a {@code WRITE} holder may
  * take the {@code READ} lock with the write lock's token and keep it after releasing the write
  * lock; {@code SEMAPHORE_MUTEX} is not reentrant and any thread may release it, while only the
- * holder's thread may release the other types; waits end at their wait time, or at once for
+ * holder's thread may release the other types but {@code SEMAPHORE}, which has as many holders as
+ * its permits, served in queue order, each lease with a token of its own; a lock held past its
+ * {@code maxHold} is given up; waits end at their wait time, or at once for
  * {@link Duration#ZERO}; an interrupted waiter gets {@link LockInterruptedException} and keeps
  * its interrupt status, and an interrupted thread is refused; fencing tokens grow with each
  * holder of a key; waiters for a {@code MUTEX} are served in arrival order; any key locks a lock
@@ -988,7 +990,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			LockHandle outer = registry.acquire(request(key, type, SHORT));
 			try {
 				assertThat(entriesOf(key)).as("the lock service holds the lock").isNotEmpty();
-				if (type != LockType.SEMAPHORE_MUTEX) {
+				if (!type.isReleasableByAnyThread()) {
 					registry.acquire(request(key, type, Duration.ZERO)).close();
 				}
 				if (type == LockType.WRITE && supportedTypes().contains(LockType.READ)) {
@@ -1232,6 +1234,132 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 					"released SEMAPHORE_MUTEX");
 			other.acquire(request(key, LockType.SEMAPHORE_MUTEX, GENEROUS)).close();
 			awaitNothingLeft(key);
+		}
+
+	}
+
+	/**
+	 * A {@code SEMAPHORE} of N permits: never more than N holders, in any client, served in
+	 * queue order as soon as any permit is returned, each lease with a token of its own.
+	 */
+	@Nested
+	class Semaphore {
+
+		private static final int PERMITS = 2;
+
+		/**
+		 * Threads of three clients take one of two permits again and again: at no time do more
+		 * than two hold it, two do at some time, and every lease has a token of its own.
+		 */
+		@Test
+		void neverMoreHoldersThanPermitsAcrossClients() throws Exception {
+			assumeSupported(LockType.SEMAPHORE);
+			String key = key("semaphore");
+			AtomicInteger holding = new AtomicInteger();
+			AtomicInteger most = new AtomicInteger();
+			List<Long> tokens = new CopyOnWriteArrayList<>();
+			List<Background<Void>> workers = new ArrayList<>();
+			for (int c = 0; c < 3; c++) {
+				LockRegistry registry = client();
+				for (int t = 0; t < 2; t++) {
+					workers.add(inBackground("semaphore-" + c + "-" + t, () -> {
+						for (int i = 0; i < 10; i++) {
+							try (LockHandle lease = registry.acquire(semaphore(key, GENEROUS))) {
+								tokens.add(lease.fencingToken());
+								most.accumulateAndGet(holding.incrementAndGet(), Math::max);
+								Thread.sleep(5);
+								holding.decrementAndGet();
+							}
+						}
+						return null;
+					}));
+				}
+			}
+			for (Background<Void> worker : workers) {
+				worker.get(GENEROUS.multipliedBy(6));
+			}
+			assertThat(most.get()).as("the most holders at once").isEqualTo(PERMITS);
+			assertThat(tokens).hasSize(60).doesNotHaveDuplicates();
+			awaitNothingLeft(key);
+		}
+
+		/**
+		 * With both permits held, waiters of other clients get a permit in the order they queued,
+		 * each as soon as any holder returns one (the later holder here), with a token greater than
+		 * the holders'.
+		 */
+		@Test
+		void waitersGetPermitsInQueueOrderAsSoonAsAnyIsReturned() throws Exception {
+			assumeSupported(LockType.SEMAPHORE);
+			String key = key("semaphore-order");
+			LockHandle first = client().acquire(semaphore(key, SHORT));
+			LockHandle second = client().acquire(semaphore(key, SHORT));
+			assertThat(second.fencingToken()).isGreaterThan(first.fencingToken());
+			List<String> order = new CopyOnWriteArrayList<>();
+			List<Background<Long>> waiters = new ArrayList<>();
+			for (int i = 0; i < 2; i++) {
+				LockRegistry registry = client();
+				String name = "waiter-" + i;
+				int before = entriesOf(key).size();
+				Background<Long> waiter = inBackground(name, () -> {
+					try (LockHandle lease = registry.acquire(semaphore(key, GENEROUS))) {
+						order.add(name);
+						return lease.fencingToken();
+					}
+				});
+				awaitQueued(waiter, key, before);
+				waiters.add(waiter);
+			}
+			// the later holder returns its permit while the first keeps its own
+			second.close();
+			long firstWaiter = waiters.get(0).get(GENEROUS);
+			long secondWaiter = waiters.get(1).get(GENEROUS);
+			first.close();
+			assertThat(order).containsExactly("waiter-0", "waiter-1");
+			assertThat(firstWaiter).isGreaterThan(second.fencingToken());
+			assertThat(secondWaiter).isGreaterThan(firstWaiter);
+			awaitNothingLeft(key);
+		}
+
+		/** A thread of the same client is no holder twice: each acquisition takes a permit. */
+		@Test
+		void eachAcquisitionOfAThreadTakesAPermitOfItsOwn() throws Exception {
+			assumeSupported(LockType.SEMAPHORE);
+			String key = key("semaphore-not-reentrant");
+			LockRegistry registry = client();
+			try (LockHandle one = registry.acquire(semaphore(key, SHORT));
+					LockHandle two = registry.acquire(semaphore(key, SHORT))) {
+				assertThat(two.fencingToken()).isNotEqualTo(one.fencingToken());
+				assertWaitElapses(registry, semaphore(key, SHORT));
+			}
+			awaitNothingLeft(key);
+		}
+
+		/** A holder whose session is lost is told, and its permits go to another client. */
+		@Test
+		void lostLeaseIsToldAndItsPermitGoesToAnotherClient() throws Exception {
+			assumeSupported(LockType.SEMAPHORE);
+			String key = key("semaphore-lost");
+			RecordingListener listener = new RecordingListener();
+			C holder = connect(listener);
+			LockHandle held = holder.registry().acquire(semaphore(key, SHORT));
+			LockHandle alsoHeld = holder.registry().acquire(semaphore(key, SHORT));
+			LockRegistry other = client();
+			assertWaitElapses(other, semaphore(key, SHORT));
+			loseLocks(holder);
+			await().atMost(lossTimeout()).until(() -> held.state() == LockState.LOST && alsoHeld.state() == LockState.LOST);
+			// a backend may report the loss in one step or through IN_DOUBT
+			assertThat(listener.eventsOf(key)).filteredOn((event) -> event.endsWith("->LOST")).hasSize(2);
+			try (LockHandle next = other.acquire(semaphore(key, GENEROUS))) {
+				assertThat(next.fencingToken()).isGreaterThan(alsoHeld.fencingToken());
+			}
+			held.close();
+			alsoHeld.close();
+			awaitNothingLeft(key);
+		}
+
+		private static LockRequest semaphore(String key, Duration waitTime) {
+			return request(key, LockType.SEMAPHORE, waitTime).withPermits(PERMITS);
 		}
 
 	}
@@ -1540,28 +1668,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS));
 			}
 			Files.write(jobs.get(0).counter(), new byte[Long.BYTES]);
-			List<Process> processes = new ArrayList<>();
-			try {
-				for (SharedCounterJob job : jobs) {
-					Optional<Process> process = startContenderProcess(job);
-					assumeTrue(process.isPresent(),
-							"The backend starts no separate process (startContenderProcess is not overridden)");
-					processes.add(process.get());
-				}
-				awaitReady(jobs, processes);
-				Files.createFile(jobs.get(0).startSignal());
-				for (int i = 0; i < PROCESSES; i++) {
-					Process process = processes.get(i);
-					assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("process %d finished", i).isTrue();
-					assertThat(process.exitValue()).as("exit code of process %d, whose log is:%n%s", i,
-							Files.readString(jobs.get(i).log())).isZero();
-				}
-			}
-			finally {
-				for (Process process : processes) {
-					process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-				}
-			}
+			runToTheEnd(jobs);
 			assertThat(ByteBuffer.wrap(Files.readAllBytes(jobs.get(0).counter())).getLong()).as("the counter")
 				.isEqualTo(PROCESSES * ITERATIONS);
 			List<Long> allTokens = new ArrayList<>();
@@ -1574,6 +1681,65 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			}
 			assertThat(allTokens).doesNotHaveDuplicates();
 			awaitNothingLeft(key);
+		}
+
+		/**
+		 * Separate JVMs that take a permit of a semaphore of two again and again never see more
+		 * than two holders at once, see two at times, and each sees growing, unique tokens.
+		 */
+		@Test
+		void separateProcessesNeverHoldMoreThanTheSemaphoresPermits(@TempDir Path directory) throws Exception {
+			assumeSupported(LockType.SEMAPHORE);
+			String key = key("cross-process-semaphore");
+			int permits = 2;
+			List<SharedCounterJob> jobs = new ArrayList<>();
+			for (int i = 0; i < PROCESSES; i++) {
+				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS, permits));
+			}
+			runToTheEnd(jobs);
+			int most = 0;
+			List<Long> allTokens = new ArrayList<>();
+			for (SharedCounterJob job : jobs) {
+				assertThat(Files.readString(job.overlapsFile())).as("more holders than permits seen by process %d",
+						job.id()).isEqualTo("0");
+				most = Math.max(most, Integer.parseInt(Files.readString(job.mostFile())));
+				List<Long> tokens = Files.readAllLines(job.tokensFile()).stream().map(Long::valueOf).toList();
+				assertThat(tokens).hasSize(ITERATIONS);
+				assertStrictlyIncreasing(tokens);
+				allTokens.addAll(tokens);
+			}
+			assertThat(most).as("the most holders seen at once").isEqualTo(permits);
+			assertThat(allTokens).doesNotHaveDuplicates();
+			awaitNothingLeft(key);
+		}
+
+		/**
+		 * Starts a process per job, gives the start signal once all are ready, and waits for
+		 * each to end well.
+		 */
+		private void runToTheEnd(List<SharedCounterJob> jobs) throws Exception {
+			List<Process> processes = new ArrayList<>();
+			try {
+				for (SharedCounterJob job : jobs) {
+					Optional<Process> process = startContenderProcess(job);
+					assumeTrue(process.isPresent(),
+							"The backend starts no separate process (startContenderProcess is not overridden)");
+					processes.add(process.get());
+				}
+				awaitReady(jobs, processes);
+				Files.createFile(jobs.get(0).startSignal());
+				for (int i = 0; i < jobs.size(); i++) {
+					Process process = processes.get(i);
+					assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("process %d finished", i).isTrue();
+					assertThat(process.exitValue()).as("exit code of process %d, whose log is:%n%s", i,
+							Files.readString(jobs.get(i).log())).isZero();
+				}
+			}
+			finally {
+				for (Process process : processes) {
+					process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+				}
+			}
 		}
 
 		private static void awaitReady(List<SharedCounterJob> jobs, List<Process> processes) throws Exception {

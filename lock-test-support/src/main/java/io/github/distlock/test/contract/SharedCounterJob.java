@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockHandle;
@@ -39,6 +40,9 @@ import io.github.distlock.core.LockRequest;
  * {@code iterations} times, it takes a {@link LockType#MUTEX} on the key and, holding it,
  * increments a counter kept in a shared file by read, pause, write. Two holders at once show as
  * a lost update, and as an overlap: a marker file that a holder creates on entry already exists.
+ * With {@code permits} above 1 it takes a permit of a {@link LockType#SEMAPHORE} instead, and,
+ * holding it, counts the holders' marker files: more than {@code permits} is an overlap (the
+ * last of the holders to enter sees them all); the counter is left alone.
  * <p>
  * A backend's worker (a {@code main} class in its test sources) connects a registry and calls
  * {@link #run(LockRegistry)}; the backend's
@@ -58,16 +62,31 @@ import io.github.distlock.core.LockRequest;
  * @param id the process's number
  * @param key the lock key
  * @param iterations how many times the process increments the counter
+ * @param permits 1 for a {@code MUTEX}, more for a {@code SEMAPHORE} of that many permits
  * @since 0.1.0
  */
-public record SharedCounterJob(Path directory, int id, String key, int iterations) {
+public record SharedCounterJob(Path directory, int id, String key, int iterations, int permits) {
 
 	/** How many arguments {@link #arguments()} gives. */
-	public static final int ARGUMENT_COUNT = 4;
+	public static final int ARGUMENT_COUNT = 5;
+
+	/**
+	 * A job under a {@code MUTEX}.
+	 * @param directory the directory the processes share
+	 * @param id the process's number
+	 * @param key the lock key
+	 * @param iterations how many times the process increments the counter
+	 */
+	public SharedCounterJob(Path directory, int id, String key, int iterations) {
+		this(directory, id, key, iterations, 1);
+	}
 
 	private static final Duration START_TIMEOUT = Duration.ofMinutes(2);
 
 	private static final Duration LOCK_WAIT = Duration.ofMinutes(1);
+
+	/** How long a semaphore's holder keeps its permit. */
+	private static final long HOLD_MILLIS = 25;
 
 	/**
 	 * The job given by {@link #arguments()}.
@@ -76,11 +95,11 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 	 */
 	public static SharedCounterJob fromArguments(List<String> arguments) {
 		if (arguments.size() != ARGUMENT_COUNT) {
-			throw new IllegalArgumentException(
-					"Expected " + ARGUMENT_COUNT + " arguments (directory, id, key, iterations), but got " + arguments);
+			throw new IllegalArgumentException("Expected " + ARGUMENT_COUNT
+					+ " arguments (directory, id, key, iterations, permits), but got " + arguments);
 		}
 		return new SharedCounterJob(Path.of(arguments.get(0)), Integer.parseInt(arguments.get(1)), arguments.get(2),
-				Integer.parseInt(arguments.get(3)));
+				Integer.parseInt(arguments.get(3)), Integer.parseInt(arguments.get(4)));
 	}
 
 	/**
@@ -88,7 +107,8 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 	 * @return the arguments
 	 */
 	public List<String> arguments() {
-		return List.of(this.directory.toString(), Integer.toString(this.id), this.key, Integer.toString(this.iterations));
+		return List.of(this.directory.toString(), Integer.toString(this.id), this.key, Integer.toString(this.iterations),
+				Integer.toString(this.permits));
 	}
 
 	/**
@@ -123,6 +143,10 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 			}
 			TimeUnit.MILLISECONDS.sleep(5);
 		}
+		if (this.permits > 1) {
+			runWithPermits(registry);
+			return;
+		}
 		List<String> tokens = new ArrayList<>();
 		int overlaps = 0;
 		for (int i = 0; i < this.iterations; i++) {
@@ -141,6 +165,34 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 		}
 		Files.write(tokensFile(), tokens);
 		Files.writeString(overlapsFile(), Integer.toString(overlaps));
+	}
+
+	private void runWithPermits(LockRegistry registry) throws IOException, InterruptedException {
+		List<String> tokens = new ArrayList<>();
+		int overlaps = 0;
+		int most = 0;
+		Path marker = this.directory.resolve("holder-" + this.id);
+		for (int i = 0; i < this.iterations; i++) {
+			try (LockHandle lease = registry.acquire(
+					new LockRequest(this.key, LockType.SEMAPHORE, LOCK_WAIT, "contract").withPermits(this.permits))) {
+				Files.createFile(marker);
+				int holders;
+				try (Stream<Path> files = Files.list(this.directory)) {
+					holders = (int) files.filter((file) -> file.getFileName().toString().startsWith("holder-")).count();
+				}
+				most = Math.max(most, holders);
+				if (holders > this.permits) {
+					overlaps++;
+				}
+				tokens.add(Long.toString(lease.fencingToken()));
+				// long beside an acquisition's round trips, so that the holders' times overlap
+				TimeUnit.MILLISECONDS.sleep(HOLD_MILLIS);
+				Files.delete(marker);
+			}
+		}
+		Files.write(tokensFile(), tokens);
+		Files.writeString(overlapsFile(), Integer.toString(overlaps));
+		Files.writeString(mostFile(), Integer.toString(most));
 	}
 
 	private static void increment(Path counter) throws IOException, InterruptedException {
@@ -192,6 +244,14 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 	 */
 	public Path overlapsFile() {
 		return this.directory.resolve("overlaps-" + this.id);
+	}
+
+	/**
+	 * The most holders of the semaphore the process saw at once, with {@code permits} above 1.
+	 * @return the file
+	 */
+	public Path mostFile() {
+		return this.directory.resolve("most-" + this.id);
 	}
 
 	/**

@@ -33,11 +33,12 @@ import org.apache.curator.utils.ZKPaths;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@link LockType#SEMAPHORE_MUTEX}: a single-lease {@link InterProcessSemaphoreV2}, the recipe
- * behind {@code InterProcessSemaphoreMutex}, used directly so that the lease node (and so its
- * czxid) is known. Not reentrant; the lease may be returned by any thread.
+ * {@link LockType#SEMAPHORE_MUTEX} and {@link LockType#SEMAPHORE}: an
+ * {@link InterProcessSemaphoreV2} of one lease (the recipe behind
+ * {@code InterProcessSemaphoreMutex}) or of the semaphore's permits, used directly so that the
+ * lease node (and so its czxid) is known. Not reentrant; a lease may be returned by any thread.
  */
-final class SemaphoreMutexRecipe implements CuratorLockRecipe {
+final class SemaphoreRecipe implements CuratorLockRecipe {
 
 	/** The name Curator's semaphore gives its lease nodes, before their sequence number. */
 	private static final String LEASE_NAME = "lease-";
@@ -55,11 +56,23 @@ final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 
 	private final InterProcessSemaphoreV2 semaphore;
 
-	SemaphoreMutexRecipe(CuratorFramework client, String path) {
+	private final int leases;
+
+	/**
+	 * @param path the semaphore's path, under which Curator keeps {@code leases} and {@code locks}
+	 * @param leases how many holders it has at most
+	 */
+	SemaphoreRecipe(CuratorFramework client, String path, int leases) {
 		this.client = client;
+		this.leases = leases;
 		this.leasesPath = ZKPaths.makePath(path, "leases");
 		this.locksPath = ZKPaths.makePath(path, "locks");
-		this.semaphore = new InterProcessSemaphoreV2(client, path, 1);
+		this.semaphore = new InterProcessSemaphoreV2(client, path, leases);
+	}
+
+	/** How many holders the semaphore has at most. */
+	int leases() {
+		return this.leases;
 	}
 
 	@Override
@@ -88,9 +101,10 @@ final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 	}
 
 	/**
-	 * The lease nodes, holder first, then the nodes of the threads queued on the semaphore's
+	 * The lease nodes, holders first, then the nodes of the threads queued on the semaphore's
 	 * internal lock, as full paths; empty for a key never locked. The first thread in that
-	 * queue also has a lease node once it has created one, and is then listed by that node only.
+	 * queue also has a lease node once it has created one (beyond the holders' leases), and is
+	 * then listed by that node only.
 	 */
 	@Override
 	public Collection<String> participantNodes() throws Exception {
@@ -100,7 +114,7 @@ final class SemaphoreMutexRecipe implements CuratorLockRecipe {
 		}
 		List<String> queued = new ArrayList<>(
 				LockInternals.getParticipantNodes(this.client, this.locksPath, LOCK_NAME, SORTER));
-		if (nodes.size() > 1 && !queued.isEmpty()) {
+		if (nodes.size() > this.leases && !queued.isEmpty()) {
 			queued.remove(0);
 		}
 		nodes.addAll(queued);
