@@ -273,41 +273,7 @@ final class Contenders {
 	 * should be read again
 	 */
 	boolean awaitDelete(String key, long deadlineNanos, CompletableFuture<?> abort) throws InterruptedException {
-		CompletableFuture<Void> created = new CompletableFuture<>();
-		CompletableFuture<Void> deleted = new CompletableFuture<>();
-		Watch.Listener listener = Watch.listener((response) -> {
-			if (response.isCreatedNotify()) {
-				created.complete(null);
-			}
-			for (WatchEvent event : response.getEvents()) {
-				if (event.getEventType() == WatchEvent.EventType.DELETE) {
-					deleted.complete(null);
-				}
-			}
-		}, (failure) -> deleted.complete(null), () -> deleted.complete(null));
-		abort.whenComplete((done, failure) -> deleted.complete(null));
-		ByteSequence name = bytes(key);
-		try (Watch.Watcher watcher = this.client.getWatchClient()
-			.watch(name, WatchOption.builder().withNoPut(true).withCreateNotify(true).build(), listener)) {
-			CompletableFuture.anyOf(created, deleted)
-				.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-			if (deleted.isDone()) {
-				return true;
-			}
-			GetResponse current = await(this.client.getKVClient().get(name, GetOption.builder().withCountOnly(true).build()),
-					deadlineNanos);
-			if (current.getCount() == 0) {
-				return true;
-			}
-			deleted.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-			return true;
-		}
-		catch (TimeoutException ex) {
-			return false;
-		}
-		catch (ExecutionException ex) {
-			return true;
-		}
+		return awaitDeletes(key, false, Set.of(key), deadlineNanos, abort);
 	}
 
 	/**
@@ -323,6 +289,17 @@ final class Contenders {
 	 */
 	boolean awaitAnyDelete(String queue, Set<String> keys, long deadlineNanos, CompletableFuture<?> abort)
 			throws InterruptedException {
+		return awaitDeletes(queue + "/", true, keys, deadlineNanos, abort);
+	}
+
+	/**
+	 * Waits until any of some keys is deleted, through one watch of a key or a prefix.
+	 * @param watched the key, or the prefix, to watch
+	 * @param prefix whether {@code watched} is a prefix
+	 * @param keys the keys whose delete ends the wait
+	 */
+	private boolean awaitDeletes(String watched, boolean prefix, Set<String> keys, long deadlineNanos,
+			CompletableFuture<?> abort) throws InterruptedException {
 		CompletableFuture<Void> created = new CompletableFuture<>();
 		CompletableFuture<Void> deleted = new CompletableFuture<>();
 		Watch.Listener listener = Watch.listener((response) -> {
@@ -337,22 +314,13 @@ final class Contenders {
 			}
 		}, (failure) -> deleted.complete(null), () -> deleted.complete(null));
 		abort.whenComplete((done, failure) -> deleted.complete(null));
-		ByteSequence prefix = bytes(queue + "/");
+		ByteSequence name = bytes(watched);
 		try (Watch.Watcher watcher = this.client.getWatchClient()
-			.watch(prefix, WatchOption.builder().isPrefix(true).withNoPut(true).withCreateNotify(true).build(),
+			.watch(name, WatchOption.builder().isPrefix(prefix).withNoPut(true).withCreateNotify(true).build(),
 					listener)) {
 			CompletableFuture.anyOf(created, deleted)
 				.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-			if (deleted.isDone()) {
-				return true;
-			}
-			GetResponse current = await(this.client.getKVClient()
-				.get(prefix, GetOption.builder().isPrefix(true).withKeysOnly(true).build()), deadlineNanos);
-			long present = current.getKvs()
-				.stream()
-				.filter((kv) -> keys.contains(kv.getKey().toString(StandardCharsets.UTF_8)))
-				.count();
-			if (present < keys.size()) {
+			if (deleted.isDone() || present(name, prefix, keys, deadlineNanos) < keys.size()) {
 				return true;
 			}
 			deleted.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -364,6 +332,22 @@ final class Contenders {
 		catch (ExecutionException ex) {
 			return true;
 		}
+	}
+
+	/** How many of some keys etcd holds now, read with one request of the key or prefix. */
+	private long present(ByteSequence name, boolean prefix, Set<String> keys, long deadlineNanos)
+			throws InterruptedException, ExecutionException, TimeoutException {
+		if (!prefix) {
+			return await(this.client.getKVClient().get(name, GetOption.builder().withCountOnly(true).build()),
+					deadlineNanos)
+				.getCount();
+		}
+		return await(this.client.getKVClient().get(name, GetOption.builder().isPrefix(true).withKeysOnly(true).build()),
+				deadlineNanos)
+			.getKvs()
+			.stream()
+			.filter((kv) -> keys.contains(kv.getKey().toString(StandardCharsets.UTF_8)))
+			.count();
 	}
 
 	private static String value(long position, @Nullable String owner) {

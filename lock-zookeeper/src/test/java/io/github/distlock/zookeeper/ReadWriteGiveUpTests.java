@@ -26,17 +26,13 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
-import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
-import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
-import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
 import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -70,7 +66,7 @@ class ReadWriteGiveUpTests {
 	 */
 	@Test
 	void threadWhoseReadWasGivenUpReadsAgainWithALockOfItsOwn() throws Exception {
-		try (Process holder = Process.start(); Process other = Process.start()) {
+		try (EngineProcess holder = EngineProcess.start(zookeeper.connectString()); EngineProcess other = EngineProcess.start(zookeeper.connectString())) {
 			LockHandle held = holder.engine().acquire(request("given-up", LockType.READ).withMaxHold(Duration.ofMillis(300)));
 			CountDownLatch reading = new CountDownLatch(1);
 			CountDownLatch done = new CountDownLatch(1);
@@ -97,28 +93,6 @@ class ReadWriteGiveUpTests {
 
 	private static LockRequest request(String key, LockType type) {
 		return new LockRequest(key, type, WAIT, "give-up");
-	}
-
-	/**
-	 * A lock engine with a ZooKeeper session of its own.
-	 */
-	private record Process(CuratorFramework client, ZooKeeperLockBackend backend, LockEngine engine)
-			implements AutoCloseable {
-
-		static Process start() throws Exception {
-			CuratorFramework client = connectedClient(zookeeper.connectString());
-			ZooKeeperLockBackend backend = new ZooKeeperLockBackend(client, new ZnodeLockPathResolver("/Locks"));
-			return new Process(client, backend, new LockEngine(backend, new LockListener() {
-			}, LockEngine.Options.STANDARD));
-		}
-
-		@Override
-		public void close() {
-			this.engine.close();
-			this.backend.close();
-			this.client.close();
-		}
-
 	}
 
 }

@@ -22,17 +22,13 @@ import java.util.concurrent.TimeUnit;
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
-import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
-import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
-import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreV2;
 import org.apache.curator.framework.recipes.locks.Lease;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
 import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -53,7 +49,7 @@ class SemaphoreInteropTests {
 
 	@Test
 	void curatorsSemaphoreOnTheSemaphoresPathSharesItsPermits() throws Exception {
-		try (Process registry = Process.start(); Process curatorUser = Process.start()) {
+		try (EngineProcess registry = EngineProcess.start(zookeeper.connectString()); EngineProcess curatorUser = EngineProcess.start(zookeeper.connectString())) {
 			InterProcessSemaphoreV2 curator = new InterProcessSemaphoreV2(curatorUser.client(), "/Locks/shared/semaphore",
 					2);
 			Lease curatorLease = curator.acquire(10, TimeUnit.SECONDS);
@@ -74,7 +70,7 @@ class SemaphoreInteropTests {
 
 	@Test
 	void requestWithOtherPermitsThanTheKeysSemaphoreHasInThisProcessIsRefused() throws Exception {
-		try (Process registry = Process.start()) {
+		try (EngineProcess registry = EngineProcess.start(zookeeper.connectString())) {
 			try (LockHandle lease = registry.engine().acquire(semaphore("mismatched", WAIT))) {
 				assertThatIllegalArgumentException()
 					.isThrownBy(() -> registry.engine().acquire(semaphore("mismatched", WAIT).withPermits(3)))
@@ -85,28 +81,6 @@ class SemaphoreInteropTests {
 
 	private static LockRequest semaphore(String key, Duration wait) {
 		return new LockRequest(key, LockType.SEMAPHORE, wait, "semaphore").withPermits(2);
-	}
-
-	/**
-	 * A lock engine with a ZooKeeper session of its own.
-	 */
-	private record Process(CuratorFramework client, ZooKeeperLockBackend backend, LockEngine engine)
-			implements AutoCloseable {
-
-		static Process start() throws Exception {
-			CuratorFramework client = connectedClient(zookeeper.connectString());
-			ZooKeeperLockBackend backend = new ZooKeeperLockBackend(client, new ZnodeLockPathResolver("/Locks"));
-			return new Process(client, backend, new LockEngine(backend, new LockListener() {
-			}, LockEngine.Options.STANDARD));
-		}
-
-		@Override
-		public void close() {
-			this.engine.close();
-			this.backend.close();
-			this.client.close();
-		}
-
 	}
 
 }

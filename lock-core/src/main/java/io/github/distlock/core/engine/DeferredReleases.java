@@ -23,10 +23,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * Releases, in the background, the locks that were closed before their {@code holdAtLeast}
@@ -45,11 +42,7 @@ final class DeferredReleases {
 	 */
 	private final Map<EngineLockHandle, Object> pending = new ConcurrentHashMap<>();
 
-	private final ReentrantLock startLock = new ReentrantLock();
-
-	private volatile @Nullable ScheduledThreadPoolExecutor executor;
-
-	private volatile boolean stopped;
+	private final OnDemandScheduler scheduler = new OnDemandScheduler("distributed-lock-deferred-release");
 
 	/**
 	 * @param release gives a lock back; called once per lock, on the release thread or on the
@@ -63,7 +56,7 @@ final class DeferredReleases {
 	 * Releases a lock after a delay, or at once after {@link #releaseAllNow()}.
 	 */
 	void schedule(EngineLockHandle handle, long delayNanos) {
-		ScheduledThreadPoolExecutor executor = executor();
+		ScheduledThreadPoolExecutor executor = this.scheduler.started();
 		if (executor != null) {
 			this.pending.put(handle, SCHEDULING);
 			try {
@@ -75,7 +68,7 @@ final class DeferredReleases {
 			catch (RejectedExecutionException stoppedMeanwhile) {
 				releaseIfPending(handle);
 			}
-			if (this.stopped) {
+			if (this.scheduler.isStopped()) {
 				releaseIfPending(handle);
 			}
 			return;
@@ -88,7 +81,7 @@ final class DeferredReleases {
 	 * a client's event thread, which must not wait for the lock service.
 	 */
 	void releaseSoon(EngineLockHandle handle) {
-		ScheduledThreadPoolExecutor executor = this.executor;
+		ScheduledThreadPoolExecutor executor = this.scheduler.current();
 		if (executor != null && this.pending.containsKey(handle)) {
 			try {
 				executor.execute(() -> releaseIfPending(handle));
@@ -108,18 +101,7 @@ final class DeferredReleases {
 	 * Releases every lock that waits for its time at once, and stops the release thread.
 	 */
 	void releaseAllNow() {
-		this.stopped = true;
-		ScheduledThreadPoolExecutor executor;
-		this.startLock.lock();
-		try {
-			executor = this.executor;
-		}
-		finally {
-			this.startLock.unlock();
-		}
-		if (executor != null) {
-			executor.shutdownNow();
-		}
+		this.scheduler.stop();
 		this.pending.keySet().forEach(this::releaseIfPending);
 	}
 
@@ -130,32 +112,6 @@ final class DeferredReleases {
 				future.cancel(false);
 			}
 			this.release.accept(handle);
-		}
-	}
-
-	private @Nullable ScheduledThreadPoolExecutor executor() {
-		ScheduledThreadPoolExecutor executor = this.executor;
-		if (this.stopped) {
-			return null;
-		}
-		if (executor != null) {
-			return executor;
-		}
-		this.startLock.lock();
-		try {
-			if (this.executor == null && !this.stopped) {
-				ScheduledThreadPoolExecutor created = new ScheduledThreadPoolExecutor(1, (task) -> {
-					Thread thread = new Thread(task, "distributed-lock-deferred-release");
-					thread.setDaemon(true);
-					return thread;
-				});
-				created.setRemoveOnCancelPolicy(true);
-				this.executor = created;
-			}
-			return this.executor;
-		}
-		finally {
-			this.startLock.unlock();
 		}
 	}
 

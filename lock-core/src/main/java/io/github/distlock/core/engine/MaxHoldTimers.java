@@ -22,9 +22,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * Times the handles whose request has a {@code maxHold}: when one is still open that long after
@@ -41,11 +38,7 @@ final class MaxHoldTimers {
 	 */
 	private final Map<EngineLockHandle, Object> timers = new ConcurrentHashMap<>();
 
-	private final ReentrantLock startLock = new ReentrantLock();
-
-	private volatile @Nullable ScheduledThreadPoolExecutor executor;
-
-	private volatile boolean stopped;
+	private final OnDemandScheduler scheduler = new OnDemandScheduler("distributed-lock-max-hold");
 
 	/**
 	 * Runs {@code onElapsed} on the timer thread once the handle's {@code maxHold} has passed
@@ -54,7 +47,7 @@ final class MaxHoldTimers {
 	void start(EngineLockHandle handle, Runnable onElapsed) {
 		long delay = Durations.saturatedNanos(handle.request().maxHold())
 				- (System.nanoTime() - handle.acquiredNanos());
-		ScheduledThreadPoolExecutor executor = executor();
+		ScheduledThreadPoolExecutor executor = this.scheduler.started();
 		if (executor == null) {
 			return;
 		}
@@ -88,41 +81,8 @@ final class MaxHoldTimers {
 
 	/** Stops the timer thread; the handles still open are held until their holders close them. */
 	void stop() {
-		this.stopped = true;
-		this.startLock.lock();
-		try {
-			ScheduledThreadPoolExecutor executor = this.executor;
-			if (executor != null) {
-				executor.shutdownNow();
-			}
-		}
-		finally {
-			this.startLock.unlock();
-		}
+		this.scheduler.stop();
 		this.timers.clear();
-	}
-
-	private @Nullable ScheduledThreadPoolExecutor executor() {
-		ScheduledThreadPoolExecutor executor = this.executor;
-		if (executor != null || this.stopped) {
-			return executor;
-		}
-		this.startLock.lock();
-		try {
-			if (this.executor == null && !this.stopped) {
-				ScheduledThreadPoolExecutor created = new ScheduledThreadPoolExecutor(1, (task) -> {
-					Thread thread = new Thread(task, "distributed-lock-max-hold");
-					thread.setDaemon(true);
-					return thread;
-				});
-				created.setRemoveOnCancelPolicy(true);
-				this.executor = created;
-			}
-			return this.executor;
-		}
-		finally {
-			this.startLock.unlock();
-		}
 	}
 
 }

@@ -19,7 +19,9 @@ package io.github.distlock.test.memory;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -52,6 +54,12 @@ final class EngineScenario {
 	private final List<Thread> threads = new ArrayList<>();
 
 	private final List<String> keys = new ArrayList<>();
+
+	/**
+	 * The threads alive when the scenario was made: a warm-up run outside Fray leaves its own
+	 * engine threads ending, which the scenario must not wait for (Fray does not control them).
+	 */
+	private final Set<Thread> threadsBefore = Set.copyOf(liveThreads());
 
 	/**
 	 * A process: an engine over a client of the scenario's service.
@@ -122,23 +130,29 @@ final class EngineScenario {
 	}
 
 	/**
-	 * Waits for the engines' threads of deferred releases and of {@code maxHold}, stopped by
-	 * {@link LockEngine#releaseDeferred()}, to end: one may be releasing a lock still.
+	 * Waits for the threads of deferred releases and of {@code maxHold} that the scenario's
+	 * engines started, stopped by {@link LockEngine#releaseDeferred()}, to end: one may be
+	 * releasing a lock still.
 	 */
-	private static void joinDeferredReleaseThreads() {
-		Thread[] threads = new Thread[Thread.activeCount() + 16];
-		int count = Thread.currentThread().getThreadGroup().enumerate(threads);
-		for (int i = 0; i < count; i++) {
-			String name = threads[i].getName();
-			if (name.equals("distributed-lock-deferred-release") || name.equals("distributed-lock-max-hold")) {
+	private void joinDeferredReleaseThreads() {
+		for (Thread thread : liveThreads()) {
+			String name = thread.getName();
+			if (!this.threadsBefore.contains(thread)
+					&& (name.equals("distributed-lock-deferred-release") || name.equals("distributed-lock-max-hold"))) {
 				try {
-					threads[i].join();
+					thread.join();
 				}
 				catch (InterruptedException ex) {
 					throw new AssertionError(ex);
 				}
 			}
 		}
+	}
+
+	private static List<Thread> liveThreads() {
+		Thread[] threads = new Thread[Thread.activeCount() + 16];
+		int count = Thread.currentThread().getThreadGroup().enumerate(threads);
+		return List.copyOf(Arrays.asList(threads).subList(0, count));
 	}
 
 	/**
