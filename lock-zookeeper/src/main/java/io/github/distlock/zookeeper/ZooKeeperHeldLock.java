@@ -128,10 +128,7 @@ final class ZooKeeperHeldLock implements RevocableLock {
 	 */
 	@Override
 	public void release() {
-		this.released = true;
-		for (MutexQueueWatch watch : this.queueWatches) {
-			watch.close();
-		}
+		endWatches();
 		this.backend.release(this);
 	}
 
@@ -141,11 +138,15 @@ final class ZooKeeperHeldLock implements RevocableLock {
 	 */
 	@Override
 	public void giveUp() {
+		endWatches();
+		this.backend.giveUp(this);
+	}
+
+	private void endWatches() {
 		this.released = true;
 		for (MutexQueueWatch watch : this.queueWatches) {
 			watch.close();
 		}
-		this.backend.giveUp(this);
 	}
 
 	@Override
