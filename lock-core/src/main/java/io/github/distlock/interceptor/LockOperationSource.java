@@ -142,11 +142,13 @@ public class LockOperationSource implements BeanFactoryAware {
 		Expression key = this.expressions.parse(annotation.key(), method, description);
 		Expression condition = this.expressions.parseCondition(annotation.condition(), method, description);
 		NamedLockSettings named = namedSettings(annotation, description);
-		Duration waitTime = (named.waitTime() != null) ? checkedWait(named.waitTime(), annotation, description)
+		Duration waitTime = (named.waitTime() != null)
+				? checkedConfigured(named.waitTime(), "wait", annotation, description)
 				: waitTime(annotation, description);
 		LockType type = (named.type() != null) ? named.type() : annotation.type();
 		Duration holdAtLeast = holdAtLeast(annotation, type, description);
-		Duration maxHold = (named.maxHold() != null) ? checkedMaxHold(named.maxHold(), annotation, description)
+		Duration maxHold = (named.maxHold() != null)
+				? checkedConfigured(named.maxHold(), "max-hold", annotation, description)
 				: maxHold(annotation, description);
 		if (!maxHold.isZero() && maxHold.compareTo(holdAtLeast) < 0) {
 			throw new IllegalStateException("@DistributedLock on " + description + " has maxHold " + maxHold
@@ -220,14 +222,6 @@ public class LockOperationSource implements BeanFactoryAware {
 				: TextDurations.parse(resolvePlaceholders(text, "maxHold", description), "maxHold", text, description);
 	}
 
-	private static Duration checkedMaxHold(Duration configured, DistributedLock annotation, String description) {
-		if (configured.isNegative()) {
-			throw new IllegalStateException("@DistributedLock on " + description + " is named '" + annotation.name()
-					+ "', whose configured max-hold " + configured + " is negative");
-		}
-		return configured;
-	}
-
 	private String resolvePlaceholders(String text, String attribute, String description) {
 		String resolved;
 		try {
@@ -251,10 +245,12 @@ public class LockOperationSource implements BeanFactoryAware {
 		return (settings != null) ? settings : NamedLockSettings.NONE;
 	}
 
-	private static Duration checkedWait(Duration configured, DistributedLock annotation, String description) {
+	/** A duration configured under the annotation's name, refused if negative. */
+	private static Duration checkedConfigured(Duration configured, String setting, DistributedLock annotation,
+			String description) {
 		if (configured.isNegative()) {
 			throw new IllegalStateException("@DistributedLock on " + description + " is named '" + annotation.name()
-					+ "', whose configured wait " + configured + " is negative");
+					+ "', whose configured " + setting + " " + configured + " is negative");
 		}
 		return configured;
 	}

@@ -65,7 +65,10 @@ final class Releases implements HandleCloser {
 	 */
 	@Override
 	public void closed(EngineLockHandle handle) {
-		this.maxHoldTimers.cancel(handle);
+		if (!handle.request().maxHold().isZero()) {
+			// only such a handle is timed: every other close stays off the timers' map
+			this.maxHoldTimers.cancel(handle);
+		}
 		Duration holdAtLeast = handle.request().holdAtLeast();
 		long left = holdAtLeast.isZero() ? 0
 				: Durations.saturatedNanos(holdAtLeast) - (System.nanoTime() - handle.acquiredNanos());
