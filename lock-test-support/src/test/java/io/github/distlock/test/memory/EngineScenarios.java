@@ -54,7 +54,7 @@ final class EngineScenarios {
 	private static final Duration HOLD_AT_LEAST = Duration.ofMillis(100);
 
 	/** As short as {@link #HOLD_AT_LEAST}, for the same reason: its timer runs on one too. */
-	private static final Duration MAX_HOLD = Duration.ofMillis(100);
+	private static final Duration MAX_HOLD = Duration.ofMillis(1);
 
 	private EngineScenarios() {
 	}
