@@ -201,7 +201,7 @@ final class Acquisitions {
 	 * seen for it; otherwise it is released, and the caller queues in the service. A lock the
 	 * cache kept is taken the same way.
 	 */
-	private @Nullable Hold takeHandedOff(LockTable.Entry entry, LockRequest request, LocalLockQueue local) {
+	@Nullable Hold takeHandedOff(LockTable.Entry entry, LockRequest request, @Nullable LocalLockQueue local) {
 		LockTable.HandedOff handedOff = entry.takeHandedOff();
 		if (handedOff == null) {
 			return null;
@@ -237,6 +237,20 @@ final class Acquisitions {
 		}
 		BackendLock read = this.backend.acquireReadInWrite(outer.lock(), request, deadline);
 		return new Hold(read, request.type(), outer.fencingToken(), null);
+	}
+
+	/**
+	 * Lists a waiter in {@link #waiters()} until {@link #untrack(long)}.
+	 * @return its number
+	 */
+	long track(LockWaiter waiter) {
+		long number = this.waiterNumbers.incrementAndGet();
+		this.waiters.put(number, waiter);
+		return number;
+	}
+
+	void untrack(long number) {
+		this.waiters.remove(number);
 	}
 
 	List<LockWaiter> waiters() {

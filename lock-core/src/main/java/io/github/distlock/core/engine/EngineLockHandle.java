@@ -18,6 +18,7 @@
 package io.github.distlock.core.engine;
 
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -40,7 +41,7 @@ import org.jspecify.annotations.Nullable;
  * interrupt for a lost lock and the close are ordered, so that a holder that closed before the
  * loss was told is not interrupted.
  */
-final class EngineLockHandle implements LockHandle {
+class EngineLockHandle implements LockHandle {
 
 	private final HandleCloser closer;
 
@@ -52,7 +53,14 @@ final class EngineLockHandle implements LockHandle {
 
 	private final String path;
 
-	private final Thread owner = Thread.currentThread();
+	/** The thread that holds the lock, or {@code null} for a lock owned by an asynchronous execution. */
+	private final @Nullable Thread owner;
+
+	/** The name of the holder's thread, or of the thread that asked for an asynchronous lock. */
+	private final String holderThread;
+
+	/** Completed with {@code LOST} or {@code RELEASED}, for an asynchronous holder; else {@code null}. */
+	private final @Nullable CompletableFuture<LockState> ended;
 
 	private final Instant acquiredAt = Instant.now();
 
@@ -72,8 +80,12 @@ final class EngineLockHandle implements LockHandle {
 	private final long number;
 
 	EngineLockHandle(HandleCloser closer, long number, LockTable.Entry entry, Hold hold, LockRequest request,
-			String path, LockState state) {
+			String path, LockState state, boolean async) {
 		this.closer = closer;
+		this.owner = async ? null : Thread.currentThread();
+		this.holderThread = async ? "async, asked on " + Thread.currentThread().getName()
+				: Thread.currentThread().getName();
+		this.ended = async ? new CompletableFuture<>() : null;
 		this.number = number;
 		this.entry = entry;
 		this.hold = hold;
@@ -124,7 +136,7 @@ final class EngineLockHandle implements LockHandle {
 
 	@Override
 	public String holderThread() {
-		return this.owner.getName();
+		return this.holderThread;
 	}
 
 	@Override
@@ -144,8 +156,18 @@ final class EngineLockHandle implements LockHandle {
 		return this.closer;
 	}
 
-	Thread owner() {
+	/** The holder's thread, or {@code null} for a lock owned by an asynchronous execution. */
+	@Nullable Thread owner() {
 		return this.owner;
+	}
+
+	/**
+	 * For a lock owned by an asynchronous execution: completed, off the caller's and the
+	 * backend's threads, with {@code LOST} or {@code RELEASED} once the lock is either.
+	 * @return the end of the hold, or {@code null} for a lock owned by a thread
+	 */
+	@Nullable CompletableFuture<LockState> ended() {
+		return this.ended;
 	}
 
 	long acquiredNanos() {
@@ -172,6 +194,9 @@ final class EngineLockHandle implements LockHandle {
 		LockState current = this.state.get();
 		while (current != LockState.RELEASED && current != LockState.LOST && current != next) {
 			if (this.state.compareAndSet(current, next)) {
+				if (next == LockState.LOST) {
+					end(LockState.LOST);
+				}
 				return current;
 			}
 			current = this.state.get();
@@ -187,9 +212,9 @@ final class EngineLockHandle implements LockHandle {
 	 */
 	@Override
 	public void close() {
-		if (!type().isReleasableByAnyThread() && Thread.currentThread() != this.owner) {
+		if (this.owner != null && !type().isReleasableByAnyThread() && Thread.currentThread() != this.owner) {
 			throw new IllegalMonitorStateException("Lock '" + key() + "' (" + this.path + ") is held by thread '"
-					+ this.owner.getName() + "' and only that thread can release it; "
+					+ this.holderThread + "' and only that thread can release it; "
 					+ "use LockType.SEMAPHORE_MUTEX (or SEMAPHORE) for a lock released by another thread");
 		}
 		this.releaseGuard.lock();
@@ -219,7 +244,15 @@ final class EngineLockHandle implements LockHandle {
 		finally {
 			this.releaseGuard.unlock();
 		}
+		end(LockState.RELEASED);
 		return previous != LockState.RELEASED;
+	}
+
+	private void end(LockState last) {
+		if (this.ended != null && !this.ended.isDone()) {
+			// its dependents are the holder's: never on the thread that reports the state
+			AsyncCompletions.EXECUTOR.execute(() -> this.ended.complete(last));
+		}
 	}
 
 	/**
@@ -229,7 +262,7 @@ final class EngineLockHandle implements LockHandle {
 	void interruptHolderUnlessClosed() {
 		this.releaseGuard.lock();
 		try {
-			if (!this.closed) {
+			if (!this.closed && this.owner != null) {
 				this.owner.interrupt();
 			}
 		}

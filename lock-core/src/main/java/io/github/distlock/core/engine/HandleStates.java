@@ -73,11 +73,21 @@ final class HandleStates {
 	 * the handle was tracked is applied to it all the same.
 	 */
 	EngineLockHandle track(LockTable.Entry entry, Hold hold, LockRequest request, String path) {
+		return track(entry, hold, request, path, false);
+	}
+
+	/**
+	 * Tracks a new handle, as {@link #track(LockTable.Entry, Hold, LockRequest, String)}, for a
+	 * thread or for an asynchronous execution.
+	 */
+	EngineLockHandle track(LockTable.Entry entry, Hold hold, LockRequest request, String path, boolean async) {
 		this.stateLock.lock();
 		try {
 			long number = this.handleNumbers.incrementAndGet();
-			EngineLockHandle handle = new EngineLockHandle(this.releases, number, entry, hold, request, path,
-					hold.givenUp() ? LockState.LOST : hold.lock().state());
+			LockState state = hold.givenUp() ? LockState.LOST : hold.lock().state();
+			EngineLockHandle handle = async
+					? new AsyncEngineLockHandle(this.releases, number, entry, hold, request, path, state)
+					: new EngineLockHandle(this.releases, number, entry, hold, request, path, state, false);
 			entry.add(handle);
 			return handle;
 		}

@@ -18,10 +18,14 @@
 package io.github.distlock.core.engine;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.annotation.LockType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The first level of two-level locking: threads of this JVM that want the same lock queue here,
@@ -34,6 +38,10 @@ import io.github.distlock.annotation.LockType;
  * holder that kept its lock past its {@code maxHold}. A thread's re-entry into a lock it holds
  * is the engine's, and never comes here. The guard is held for a few field updates only, never
  * while a thread waits.
+ * <p>
+ * An asynchronous acquisition waits in the same queue with no thread: its turn is a future,
+ * completed once the guard is released; a future that ended before its turn came (its deadline,
+ * its caller's cancel) leaves the queue, or gives back the turn it was granted meanwhile.
  */
 final class LocalLockQueue {
 
@@ -70,6 +78,7 @@ final class LocalLockQueue {
 	 */
 	boolean tryAcquire(LockType type, long waitNanos) throws InterruptedException {
 		boolean shared = (type == LockType.READ);
+		List<Waiter> granted = List.of();
 		this.guard.lock();
 		try {
 			if (this.waiting.isEmpty() && free(shared)) {
@@ -79,33 +88,86 @@ final class LocalLockQueue {
 			if (waitNanos <= 0) {
 				return false;
 			}
-			Waiter waiter = new Waiter(shared, this.guard.newCondition());
+			Condition turn = this.guard.newCondition();
+			Waiter waiter = new Waiter(shared, turn, null);
 			this.waiting.addLast(waiter);
 			this.queued = this.waiting.size();
 			long remaining = waitNanos;
 			try {
 				while (!waiter.granted) {
 					if (remaining <= 0) {
-						leave(waiter);
+						granted = leave(waiter);
 						return false;
 					}
-					remaining = waiter.turn.awaitNanos(remaining);
+					remaining = turn.awaitNanos(remaining);
 				}
 				return true;
 			}
 			catch (InterruptedException ex) {
-				if (waiter.granted) {
-					giveBack(shared);
-				}
-				else {
-					leave(waiter);
-				}
+				granted = (waiter.granted) ? giveBack(shared) : leave(waiter);
 				throw ex;
 			}
 		}
 		finally {
 			this.guard.unlock();
+			completeTurns(granted);
 		}
+	}
+
+	/**
+	 * Asks for this JVM's turn with no thread waiting.
+	 * @param type the lock type asked for
+	 * @return completed when the turn is had; the caller completes it exceptionally (its
+	 * deadline) or cancels it to leave the queue, and gives back the turn with
+	 * {@link #release(LockType)} once it was had
+	 */
+	CompletableFuture<Void> acquireAsync(LockType type) {
+		boolean shared = (type == LockType.READ);
+		CompletableFuture<Void> turn = new CompletableFuture<>();
+		Waiter waiter = new Waiter(shared, null, turn);
+		this.guard.lock();
+		try {
+			if (this.waiting.isEmpty() && free(shared)) {
+				take(shared);
+				waiter.granted = true;
+			}
+			else {
+				this.waiting.addLast(waiter);
+				this.queued = this.waiting.size();
+			}
+		}
+		finally {
+			this.guard.unlock();
+		}
+		if (waiter.granted) {
+			turn.complete(null);
+			return turn;
+		}
+		turn.whenComplete((ignored, failure) -> {
+			if (failure != null) {
+				leaveUnlessGranted(waiter);
+			}
+		});
+		return turn;
+	}
+
+	/**
+	 * An asynchronous waiter's future ended before its turn: it leaves the queue. A turn granted
+	 * meanwhile is given back by whoever granted it, whose completion of the future failed.
+	 */
+	private void leaveUnlessGranted(Waiter waiter) {
+		List<Waiter> granted;
+		this.guard.lock();
+		try {
+			if (waiter.granted) {
+				return;
+			}
+			granted = leave(waiter);
+		}
+		finally {
+			this.guard.unlock();
+		}
+		completeTurns(granted);
 	}
 
 	/**
@@ -113,12 +175,26 @@ final class LocalLockQueue {
 	 * @param type the lock type that was had
 	 */
 	void release(LockType type) {
+		List<Waiter> granted;
 		this.guard.lock();
 		try {
-			giveBack(type == LockType.READ);
+			granted = giveBack(type == LockType.READ);
 		}
 		finally {
 			this.guard.unlock();
+		}
+		completeTurns(granted);
+	}
+
+	/**
+	 * Completes the turns granted to asynchronous waiters, outside the guard; a turn whose future
+	 * ended before is given back.
+	 */
+	private void completeTurns(List<Waiter> granted) {
+		for (Waiter waiter : granted) {
+			if (!waiter.future.complete(null)) {
+				release(waiter.shared ? LockType.READ : LockType.MUTEX);
+			}
 		}
 	}
 
@@ -143,7 +219,11 @@ final class LocalLockQueue {
 		}
 	}
 
-	private void giveBack(boolean shared) {
+	/**
+	 * Gives back a turn; guarded.
+	 * @return the asynchronous waiters granted a turn, to complete outside the guard
+	 */
+	private List<Waiter> giveBack(boolean shared) {
 		if (shared ? this.readers == 0 : !this.exclusive) {
 			throw new IllegalStateException((shared ? "A shared" : "An exclusive")
 					+ " turn of the local queue was given back, but none was out");
@@ -154,41 +234,63 @@ final class LocalLockQueue {
 		else {
 			this.exclusive = false;
 		}
-		grantWaiting();
+		return grantWaiting();
 	}
 
-	private void leave(Waiter waiter) {
+	/**
+	 * Takes a waiter out of the queue; guarded.
+	 * @return the asynchronous waiters granted a turn, to complete outside the guard
+	 */
+	private List<Waiter> leave(Waiter waiter) {
 		this.waiting.remove(waiter);
 		// a writer that gave up at the head may have held readers back
-		grantWaiting();
+		return grantWaiting();
 	}
 
-	/** Gives turns to the waiters at the head of the queue that may have one now, in order. */
-	private void grantWaiting() {
+	/**
+	 * Gives turns to the waiters at the head of the queue that may have one now, in order: a
+	 * thread is signalled, an asynchronous waiter is returned.
+	 */
+	private List<Waiter> grantWaiting() {
+		List<Waiter> granted = List.of();
 		Waiter head;
 		while ((head = this.waiting.peekFirst()) != null && free(head.shared)) {
 			this.waiting.removeFirst();
 			take(head.shared);
 			head.granted = true;
-			head.turn.signal();
+			if (head.turn != null) {
+				head.turn.signal();
+			}
+			else {
+				if (granted.isEmpty()) {
+					granted = new ArrayList<>(2);
+				}
+				granted.add(head);
+			}
 		}
 		this.queued = this.waiting.size();
+		return granted;
 	}
 
 	/**
-	 * A thread waiting for its turn; guarded.
+	 * A thread, or an asynchronous acquisition, waiting for its turn; guarded.
 	 */
 	private static final class Waiter {
 
 		private final boolean shared;
 
-		private final Condition turn;
+		/** The waiting thread's condition; {@code null} for an asynchronous waiter. */
+		private final @Nullable Condition turn;
+
+		/** The asynchronous waiter's turn; {@code null} for a thread. */
+		private final @Nullable CompletableFuture<Void> future;
 
 		private boolean granted;
 
-		Waiter(boolean shared, Condition turn) {
+		Waiter(boolean shared, @Nullable Condition turn, @Nullable CompletableFuture<Void> future) {
 			this.shared = shared;
 			this.turn = turn;
+			this.future = future;
 		}
 
 	}

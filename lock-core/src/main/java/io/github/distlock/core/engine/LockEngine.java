@@ -25,8 +25,11 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AsyncLockHandle;
+import io.github.distlock.core.AsyncLockRegistry;
 import io.github.distlock.core.CachedLock;
 import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.DistributedLockException;
@@ -40,6 +43,7 @@ import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockWaiter;
+import io.github.distlock.core.spi.AsyncLockBackend;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.FencingTokens;
 import io.github.distlock.core.spi.LockBackend;
@@ -73,7 +77,7 @@ import io.github.distlock.core.spi.OwnerRecordingBackend;
  *
  * @since 0.1.0
  */
-public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseable {
+public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospection, AutoCloseable {
 
 	private final LockBackend backend;
 
@@ -82,6 +86,8 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 	private final Options options;
 
 	private final Set<LockType> supportedTypes;
+
+	private final Set<LockType> asyncTypes;
 
 	private final LockTable table;
 
@@ -109,6 +115,7 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 				: new CompositeLockListener(List.of(Objects.requireNonNull(listener, "listener")));
 		this.options = Objects.requireNonNull(options, "options");
 		this.supportedTypes = Set.copyOf(backend.supportedTypes());
+		this.asyncTypes = (backend instanceof AsyncLockBackend async) ? Set.copyOf(async.asyncTypes()) : Set.of();
 		this.table = new LockTable(options.localQueue());
 		this.cache = new LockCache(options.caching(), this.table);
 		this.releases = new Releases(this.table, this.cache, this.maxHoldTimers, this.listener, options.maxHandoffs(),
@@ -154,6 +161,40 @@ public class LockEngine implements LockRegistry, LockIntrospection, AutoCloseabl
 			this.maxHoldTimers.start(handle, () -> this.states.giveUp(handle));
 		}
 		return handle;
+	}
+
+	@Override
+	public Set<LockType> asyncTypes() {
+		return this.asyncTypes;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * A revocable request is refused: its revocation watch is set up by a thread.
+	 */
+	@Override
+	public CompletableFuture<AsyncLockHandle> acquireAsync(LockRequest request) {
+		if (!this.asyncTypes.contains(request.type())) {
+			return CompletableFuture.failedFuture(new IllegalArgumentException("Lock type " + request.type()
+					+ " of lock '" + request.key() + "' cannot be acquired asynchronously with the lock backend ("
+					+ this.backend.getClass().getSimpleName() + "), which can for " + this.asyncTypes));
+		}
+		if (request.revocable()) {
+			return CompletableFuture.failedFuture(new IllegalArgumentException("Lock '" + request.key()
+					+ "' is requested as revocable, which an asynchronous acquisition does not support"));
+		}
+		this.listener.onAcquisitionStarted(request);
+		String path;
+		try {
+			path = this.backend.pathOf(request.key());
+		}
+		catch (DistributedLockException ex) {
+			this.listener.onAcquisitionFailed(request, Duration.ZERO, ex);
+			return CompletableFuture.failedFuture(ex);
+		}
+		return new AsyncAcquisition((AsyncLockBackend) this.backend, this.table, this.states, this.releases,
+				this.acquisitions, this.listener, this.maxHoldTimers, request, path, System.nanoTime()).start();
 	}
 
 	/**

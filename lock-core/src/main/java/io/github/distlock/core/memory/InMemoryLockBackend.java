@@ -23,6 +23,8 @@ import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -33,6 +35,7 @@ import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.spi.AsyncLockBackend;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.ContenderWatch;
 import io.github.distlock.core.spi.FencingTokens;
@@ -57,9 +60,12 @@ import org.jspecify.annotations.Nullable;
  *
  * @since 0.1.0
  */
-public final class InMemoryLockBackend implements OwnerRecordingBackend, AutoCloseable {
+public final class InMemoryLockBackend implements OwnerRecordingBackend, AsyncLockBackend, AutoCloseable {
 
 	private static final String PATH_PREFIX = "memory:";
+
+	/** How often an asynchronous acquisition looks for the connection while it is suspended. */
+	private static final long RECONNECT_LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
 	private final InMemoryLockService service;
 
@@ -131,6 +137,81 @@ public final class InMemoryLockBackend implements OwnerRecordingBackend, AutoClo
 				throw new LockAcquisitionException(request.key(), path, Duration.ofNanos(System.nanoTime() - start));
 			}
 		}
+	}
+
+	/**
+	 * Every type.
+	 */
+	@Override
+	public Set<LockType> asyncTypes() {
+		return EnumSet.allOf(LockType.class);
+	}
+
+	/**
+	 * Queues in the service and completes when the entry is granted; while the client is
+	 * disconnected, it looks again every few milliseconds.
+	 */
+	@Override
+	public CompletableFuture<BackendLock> acquireAsync(LockRequest request, String path, long deadline) {
+		CompletableFuture<BackendLock> result = new CompletableFuture<>();
+		queueAsync(request, path, System.nanoTime(), deadline, result);
+		return result;
+	}
+
+	private void queueAsync(LockRequest request, String path, long start, long deadline,
+			CompletableFuture<BackendLock> result) {
+		if (result.isDone()) {
+			return;
+		}
+		long remaining = deadline - System.nanoTime();
+		if (!this.connected) {
+			if (this.closed) {
+				result.completeExceptionally(closed(request.key(), path));
+			}
+			else if (remaining <= 0) {
+				result.completeExceptionally(new LockBackendException("Could not acquire lock '" + request.key()
+						+ "' (" + path + "): the in-memory client is disconnected", null));
+			}
+			else {
+				CompletableFuture.delayedExecutor(Math.min(remaining, RECONNECT_LOOK_NANOS), TimeUnit.NANOSECONDS)
+					.execute(() -> queueAsync(request, path, start, deadline, result));
+			}
+			return;
+		}
+		LockEntry entry;
+		try {
+			entry = enqueue(request, path);
+		}
+		catch (LockBackendException ex) {
+			result.completeExceptionally(ex);
+			return;
+		}
+		result.whenComplete((lock, failure) -> {
+			if (result.isCancelled()) {
+				this.service.release(entry);
+			}
+		});
+		this.service.whenSettled(entry)
+			.orTimeout(Math.max(0, remaining), TimeUnit.NANOSECONDS)
+			.whenComplete((state, failure) -> {
+				if (state == LockEntry.State.GRANTED) {
+					if (!result.complete(new HeldEntry(entry))) {
+						this.service.release(entry);
+					}
+				}
+				else if (state == LockEntry.State.ENDED) {
+					result.completeExceptionally(closed(request.key(), path));
+				}
+				else if (state == LockEntry.State.LOST && System.nanoTime() - deadline < 0) {
+					queueAsync(request, path, start, deadline, result);
+				}
+				else {
+					// the deadline passed, or the caller gave up
+					this.service.release(entry);
+					result.completeExceptionally(new LockAcquisitionException(request.key(), path,
+							Duration.ofNanos(System.nanoTime() - start)));
+				}
+			});
 	}
 
 	private LockEntry enqueue(LockRequest request, String path) {

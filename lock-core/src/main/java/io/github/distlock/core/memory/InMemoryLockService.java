@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
@@ -195,6 +196,22 @@ public class InMemoryLockService {
 				}
 			}
 			return entry.state();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * The end of an entry's wait, with no thread waiting.
+	 * @param entry a queued entry
+	 * @return completed, under the service's lock, with the entry's state once it is granted or
+	 * removed
+	 */
+	CompletableFuture<LockEntry.State> whenSettled(LockEntry entry) {
+		this.lock.lock();
+		try {
+			return entry.settled();
 		}
 		finally {
 			this.lock.unlock();

@@ -17,6 +17,8 @@
 
 package io.github.distlock.core.memory;
 
+import java.util.concurrent.CompletableFuture;
+
 import java.util.concurrent.locks.Condition;
 
 import io.github.distlock.annotation.LockType;
@@ -65,6 +67,9 @@ final class LockEntry {
 	private long session;
 
 	private volatile State state = State.WAITING;
+
+	/** Told once when a waiting entry is granted or removed, for an asynchronous wait. */
+	private @Nullable CompletableFuture<State> settled;
 
 	private volatile long token;
 
@@ -118,11 +123,33 @@ final class LockEntry {
 		this.token = token;
 		this.state = State.GRANTED;
 		this.changed.signal();
+		tellSettled();
 	}
 
 	void remove(State state) {
 		this.state = state;
 		this.changed.signal();
+		tellSettled();
+	}
+
+	/**
+	 * The end of the entry's wait: its state once granted or removed. Called under the service's
+	 * lock; the future is completed under it too.
+	 */
+	CompletableFuture<State> settled() {
+		if (this.state != State.WAITING) {
+			return CompletableFuture.completedFuture(this.state);
+		}
+		if (this.settled == null) {
+			this.settled = new CompletableFuture<>();
+		}
+		return this.settled;
+	}
+
+	private void tellSettled() {
+		if (this.settled != null) {
+			this.settled.complete(this.state);
+		}
 	}
 
 	/**

@@ -1,0 +1,42 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.distlock.core.engine;
+
+import java.util.Objects;
+import java.util.concurrent.CompletionStage;
+
+import io.github.distlock.core.AsyncLockHandle;
+import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
+
+/**
+ * The handle of an asynchronous acquisition: owned by no thread, its end awaitable.
+ */
+final class AsyncEngineLockHandle extends EngineLockHandle implements AsyncLockHandle {
+
+	AsyncEngineLockHandle(HandleCloser closer, long number, LockTable.Entry entry, Hold hold, LockRequest request,
+			String path, LockState state) {
+		super(closer, number, entry, hold, request, path, state, true);
+	}
+
+	@Override
+	public CompletionStage<LockState> whenEnded() {
+		return Objects.requireNonNull(ended()).minimalCompletionStage();
+	}
+
+}
