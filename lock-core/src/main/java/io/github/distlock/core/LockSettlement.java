@@ -18,6 +18,7 @@
 package io.github.distlock.core;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -64,6 +65,33 @@ final class LockSettlement {
 			state = lock.state();
 		}
 		return (state == LockState.LOST) ? new LockLostException(lock.key(), lock.path()) : null;
+	}
+
+	/**
+	 * The loss of a lock that guarded asynchronous work which just ended, once its doubt is
+	 * settled, with no thread waiting: a lock in doubt is looked at again every few milliseconds.
+	 * @param lock the lock, not yet released
+	 * @return completed with the loss to report, or with {@code null} if the lock was held
+	 * throughout
+	 */
+	static CompletableFuture<@Nullable LockLostException> settled(AcquiredLock lock) {
+		CompletableFuture<@Nullable LockLostException> settled = new CompletableFuture<>();
+		if (lock.state() == LockState.IN_DOUBT) {
+			logger.info("Lock '" + lock.key() + "' (" + lock.path() + ") was in doubt when the work guarded by it"
+					+ " ended: it is kept until the lock service tells whether it is still held");
+		}
+		lookAgain(lock, settled);
+		return settled;
+	}
+
+	private static void lookAgain(AcquiredLock lock, CompletableFuture<@Nullable LockLostException> settled) {
+		LockState state = lock.state();
+		if (state == LockState.IN_DOUBT) {
+			CompletableFuture.delayedExecutor(CHECK_MILLIS, TimeUnit.MILLISECONDS)
+				.execute(() -> lookAgain(lock, settled));
+			return;
+		}
+		settled.complete((state == LockState.LOST) ? new LockLostException(lock.key(), lock.path()) : null);
 	}
 
 	/**

@@ -18,9 +18,14 @@
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.core.AsyncLockOperations;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
@@ -35,6 +40,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import org.springframework.aop.support.AopUtils;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Runs a {@code @DistributedLock} method holding its lock: evaluates the key, acquires, calls
@@ -52,6 +58,11 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	private final Supplier<LockOperations> lockOperations;
 
+	private final Supplier<AsyncLockOperations> asyncLockOperations;
+
+	/** Made on the first call of a method that returns a {@code Publisher}. */
+	private final Supplier<ReactiveInvocations> reactiveInvocations;
+
 	private final Supplier<Duration> defaultWaitTime;
 
 	private final Supplier<LockListener> listener;
@@ -66,8 +77,30 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	 */
 	public DistributedLockInterceptor(LockOperationSource operationSource, Supplier<LockOperations> lockOperations,
 			Supplier<Duration> defaultWaitTime, Supplier<LockListener> listener) {
+		this(operationSource, lockOperations, () -> {
+			throw new IllegalStateException("No AsyncLockOperations given to the interceptor of @DistributedLock: "
+					+ "a method that returns a CompletionStage or a Publisher cannot be locked");
+		}, defaultWaitTime, listener);
+	}
+
+	/**
+	 * Creates an interceptor that also locks methods returning a {@code CompletionStage} or a
+	 * Reactive Streams {@code Publisher} (with Reactor on the class path). The suppliers are
+	 * called on first use, so that infrastructure created early does not pull the lock backend
+	 * with it.
+	 * @param operationSource the source of lock operations
+	 * @param lockOperations the lock operations
+	 * @param asyncLockOperations the lock operations for asynchronous methods
+	 * @param defaultWaitTime the wait time of annotations that give none
+	 * @param listener told when a failure policy is applied
+	 */
+	public DistributedLockInterceptor(LockOperationSource operationSource, Supplier<LockOperations> lockOperations,
+			Supplier<AsyncLockOperations> asyncLockOperations, Supplier<Duration> defaultWaitTime,
+			Supplier<LockListener> listener) {
 		this.operationSource = operationSource;
 		this.lockOperations = lockOperations;
+		this.asyncLockOperations = asyncLockOperations;
+		this.reactiveInvocations = SingletonSupplier.of(() -> new ReactiveInvocations(asyncLockOperations.get()));
 		this.defaultWaitTime = defaultWaitTime;
 		this.listener = listener;
 	}
@@ -82,6 +115,9 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		}
 		LockKeys keys = this.operationSource.evaluateKeys(operation, invocation.getArguments(), target);
 		Duration waitTime = (operation.waitTime() != null) ? operation.waitTime() : this.defaultWaitTime.get();
+		if (operation.asyncReturn() != AsyncReturn.NONE) {
+			return invokeAsync(operation, keys, waitTime, invocation, target);
+		}
 		LockCallback<@Nullable Object> callback = () -> {
 			try {
 				return invocation.proceed();
@@ -107,6 +143,63 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		catch (LockAcquisitionException | LockBackendException ex) {
 			return onFailure(operation, requestThatFailed(keys, ex, operation, waitTime), invocation, target, ex);
 		}
+	}
+
+	/**
+	 * A call of a method whose work completes through what it returns: the lock is owned by
+	 * that work, acquired with no thread waiting, and released when it completes.
+	 */
+	private Object invokeAsync(LockOperation operation, LockKeys keys, Duration waitTime,
+			MethodInvocation invocation, @Nullable Object target) {
+		if (keys.multiple()) {
+			IllegalStateException refused = new IllegalStateException("@DistributedLock on " + operation.describe()
+					+ " locks several keys " + keys.keys() + ", which a method returning "
+					+ invocation.getMethod().getReturnType().getSimpleName() + " does not support yet");
+			return (operation.asyncReturn() == AsyncReturn.COMPLETION_STAGE) ? CompletableFuture.failedFuture(refused)
+					: this.reactiveInvocations.get().failed(operation.asyncReturn(), refused);
+		}
+		LockRequest request = new LockRequest(keys.single(), operation.type(), waitTime, operation.name(),
+				operation.holdAtLeast(), operation.revocable(), null, operation.maxHold(), operation.permits());
+		FailurePolicy onFailure = (failure) -> onFailure(operation, request, invocation, target, failure);
+		if (operation.asyncReturn() == AsyncReturn.COMPLETION_STAGE) {
+			return invokeCompletionStage(request, invocation, onFailure);
+		}
+		return this.reactiveInvocations.get().invoke(operation.asyncReturn(), request, invocation, onFailure);
+	}
+
+	/**
+	 * A call of a method returning a {@code CompletionStage}, made on a thread of the engine once
+	 * the lock is held.
+	 */
+	@SuppressWarnings("unchecked")
+	private CompletableFuture<Object> invokeCompletionStage(LockRequest request, MethodInvocation invocation,
+			FailurePolicy onFailure) {
+		AtomicBoolean started = new AtomicBoolean();
+		return this.asyncLockOperations.get().executeAsync(request, (lock) -> {
+			started.set(true);
+			Object stage;
+			try {
+				stage = invocation.proceed();
+			}
+			catch (Throwable ex) {
+				throw new CompletionException(ex);
+			}
+			return (stage != null) ? (CompletionStage<Object>) stage : CompletableFuture.completedFuture(null);
+		}).exceptionallyCompose((failure) -> {
+			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
+					? failure.getCause() : failure;
+			if (started.get() || !(cause instanceof LockAcquisitionException || cause instanceof LockBackendException)) {
+				return CompletableFuture.failedFuture(cause);
+			}
+			try {
+				Object value = onFailure.apply((DistributedLockException) cause);
+				return (value instanceof CompletionStage<?> stage) ? (CompletionStage<Object>) stage
+						: CompletableFuture.completedFuture(null);
+			}
+			catch (Throwable ex) {
+				return CompletableFuture.failedFuture(ex);
+			}
+		});
 	}
 
 	/**

@@ -44,11 +44,12 @@ import org.springframework.expression.Expression;
  * @param onFailure the failure policy
  * @param fallback the fallback method, for {@link LockFailurePolicy#FALLBACK}
  * @param skipValue what to return for {@link LockFailurePolicy#SKIP}
+ * @param asyncReturn how the method's work completes: when it returns, or through what it returns
  */
 record LockOperation(Method method, Class<?> targetClass, String settingsName, String keyExpressionString,
 		Expression keyExpression, String conditionString, @Nullable Expression condition, @Nullable Duration waitTime,
 		Duration holdAtLeast, Duration maxHold, boolean revocable, LockType type, int permits,
-		LockFailurePolicy onFailure, @Nullable FallbackMethod fallback, SkipValue skipValue) {
+		LockFailurePolicy onFailure, @Nullable FallbackMethod fallback, SkipValue skipValue, AsyncReturn asyncReturn) {
 
 	/**
 	 * The bounded name of this lock for metrics: the annotation's {@code name}, else

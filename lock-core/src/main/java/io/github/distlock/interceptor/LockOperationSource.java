@@ -113,7 +113,36 @@ public class LockOperationSource implements BeanFactoryAware {
 	 * @throws IllegalStateException naming the first method the backend does not support
 	 */
 	public void checkSupported(Set<LockType> supported, Predicate<LockType> revocable, String backend) {
+		checkSupported(supported, supported, revocable, backend);
+	}
+
+	/**
+	 * Checks that every {@code @DistributedLock} method found so far uses a lock type the
+	 * backend supports, and can acquire asynchronously if the method returns a
+	 * {@code CompletionStage} or a {@code Publisher}, and, if it is revocable, one whose
+	 * revocation it supports (and not asynchronously).
+	 * @param supported the backend's lock types
+	 * @param async the backend's lock types that it can acquire with no thread waiting
+	 * @param revocable the types whose revocation the backend supports
+	 * @param backend the backend's name, for the message
+	 * @throws IllegalStateException naming the first method the backend does not support
+	 */
+	public void checkSupported(Set<LockType> supported, Set<LockType> async, Predicate<LockType> revocable,
+			String backend) {
 		for (LockOperation operation : this.operations.all()) {
+			if (operation.asyncReturn() != AsyncReturn.NONE && supported.contains(operation.type())) {
+				if (!async.contains(operation.type())) {
+					throw new IllegalStateException("@DistributedLock on " + operation.describe() + " returns "
+							+ operation.method().getReturnType().getSimpleName() + " and uses lock type "
+							+ operation.type() + ", which the lock backend (" + backend
+							+ ") cannot acquire with no thread waiting; it can for " + async);
+				}
+				if (operation.revocable()) {
+					throw new IllegalStateException("@DistributedLock on " + operation.describe() + " returns "
+							+ operation.method().getReturnType().getSimpleName()
+							+ " and is revocable, which an asynchronous lock does not support");
+				}
+			}
 			if (!supported.contains(operation.type())) {
 				throw new IllegalStateException("@DistributedLock on " + operation.describe() + " uses lock type "
 						+ operation.type() + ", which the lock backend (" + backend + ") does not support; it supports "
@@ -137,8 +166,8 @@ public class LockOperationSource implements BeanFactoryAware {
 
 	private LockOperation createOperation(Method method, Class<?> targetClass, DistributedLock annotation) {
 		String description = LockOperation.describe(method, targetClass);
-		ProxiedMethods.check(method, "@DistributedLock", description,
-				"the lock would be released when the method returns, before the asynchronous work completes");
+		ProxiedMethods.checkProxied(method, "@DistributedLock", description);
+		AsyncReturn asyncReturn = AsyncReturn.of(method, "@DistributedLock", description);
 		Expression key = this.expressions.parse(annotation.key(), method, description);
 		Expression condition = this.expressions.parseCondition(annotation.condition(), method, description);
 		NamedLockSettings named = namedSettings(annotation, description);
@@ -174,7 +203,7 @@ public class LockOperationSource implements BeanFactoryAware {
 		return new LockOperation(method, targetClass, annotation.name(), annotation.key(), key,
 				annotation.condition(), condition, waitTime, holdAtLeast, maxHold, annotation.revocable(), type,
 				permits(annotation, type, description), onFailure,
-				fallback, skipValue);
+				fallback, skipValue, asyncReturn);
 	}
 
 	private @Nullable Duration waitTime(DistributedLock annotation, String description) {

@@ -24,7 +24,6 @@ import java.util.concurrent.Future;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.springframework.util.ClassUtils;
 
 /**
  * The start-up checks that every method-level annotation applied through the bean's proxy needs:
@@ -33,6 +32,8 @@ import org.springframework.util.ClassUtils;
 final class ProxiedMethods {
 
 	private static final Log logger = LogFactory.getLog(ProxiedMethods.class);
+
+	private static final String PUBLISHER = "org.reactivestreams.Publisher";
 
 	private ProxiedMethods() {
 	}
@@ -46,6 +47,23 @@ final class ProxiedMethods {
 	 * {@code Future}, {@code CompletionStage} or reactive {@code Publisher}
 	 */
 	static void check(Method method, String annotation, String description, String asyncConsequence) {
+		checkProxied(method, annotation, description);
+		Class<?> returnType = method.getReturnType();
+		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)
+				|| isPublisher(returnType)) {
+			throw new IllegalStateException(annotation + " on " + description + " returns " + returnType.getName()
+					+ ": " + asyncConsequence);
+		}
+	}
+
+	/**
+	 * The checks of {@link #check} but the asynchronous ones, for an annotation that follows
+	 * the work of a {@code CompletionStage} or a {@code Publisher}.
+	 * @param annotation the annotation, for messages ({@code @DistributedLock})
+	 * @param description the method, for messages
+	 * @throws IllegalStateException if the method is static or private
+	 */
+	static void checkProxied(Method method, String annotation, String description) {
 		int modifiers = method.getModifiers();
 		if (Modifier.isStatic(modifiers) || Modifier.isPrivate(modifiers)) {
 			throw new IllegalStateException(annotation + " on " + description + " has no effect: a "
@@ -56,21 +74,28 @@ final class ProxiedMethods {
 			logger.warn(annotation + " on final method " + description
 					+ " applies only when the bean is proxied through an interface");
 		}
-		Class<?> returnType = method.getReturnType();
-		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)
-				|| isPublisher(returnType)) {
-			throw new IllegalStateException(annotation + " on " + description + " returns " + returnType.getName()
-					+ ": " + asyncConsequence);
-		}
 	}
 
-	private static boolean isPublisher(Class<?> type) {
-		for (Class<?> candidate : ClassUtils.getAllInterfacesForClassAsSet(type)) {
-			if (candidate.getName().equals("org.reactivestreams.Publisher")) {
+	/**
+	 * Whether a type is a Reactive Streams {@code Publisher} (a {@code Mono}, whose interfaces
+	 * extend it, too).
+	 */
+	static boolean isPublisher(Class<?> type) {
+		for (Class<?> candidate = type; candidate != null; candidate = candidate.getSuperclass()) {
+			if (candidate.getName().equals(PUBLISHER) || extendsPublisher(candidate.getInterfaces())) {
 				return true;
 			}
 		}
-		return type.getName().equals("org.reactivestreams.Publisher");
+		return false;
+	}
+
+	private static boolean extendsPublisher(Class<?>[] interfaces) {
+		for (Class<?> candidate : interfaces) {
+			if (candidate.getName().equals(PUBLISHER) || extendsPublisher(candidate.getInterfaces())) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 }

@@ -22,6 +22,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import javax.tools.JavaCompiler;
@@ -221,8 +222,9 @@ class StartupValidationTests {
 	}
 
 	@Test
-	void asynchronousReturnTypeFailsStartup() {
-		assertStartupFails(AsyncMethod.class, "AsyncMethod.later()", "CompletableFuture");
+	void futureThatIsNoCompletionStageFailsStartupWithTheRemedy() {
+		assertStartupFails(AsyncMethod.class, "AsyncMethod.later()", "java.util.concurrent.Future",
+				"return a CompletableFuture");
 	}
 
 	@Test
@@ -507,7 +509,7 @@ class StartupValidationTests {
 	static class AsyncMethod {
 
 		@DistributedLock(key = "'k'")
-		public CompletableFuture<String> later() {
+		public Future<String> later() {
 			return CompletableFuture.completedFuture(String.valueOf(LockContext.current()));
 		}
 

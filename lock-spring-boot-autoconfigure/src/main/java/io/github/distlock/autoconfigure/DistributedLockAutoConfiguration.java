@@ -17,6 +17,9 @@
 
 package io.github.distlock.autoconfigure;
 
+import io.github.distlock.core.AsyncLockOperations;
+import io.github.distlock.core.AsyncLockRegistry;
+import io.github.distlock.core.AsyncLockTemplate;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockTemplate;
@@ -25,6 +28,8 @@ import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
 import io.github.distlock.juc.DistributedLocks;
 import io.github.distlock.juc.IntegrationLockRegistry;
+import io.github.distlock.reactive.ReactiveLockOperations;
+import io.github.distlock.reactive.ReactiveLockTemplate;
 import io.github.distlock.transaction.LockInsideTransactionWarning;
 import io.github.distlock.transaction.LockLossCommitGuard;
 import io.github.distlock.transaction.LockLossCommitGuardRegistrar;
@@ -44,11 +49,14 @@ import org.springframework.core.env.Environment;
 import org.springframework.transaction.ConfigurableTransactionManager;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.util.function.SingletonSupplier;
+import reactor.core.publisher.Mono;
 
 /**
  * Auto-configuration of {@code @DistributedLock} and {@link LockOperations} on whatever lock
  * backend the application has (a {@link LockRegistry} bean, auto-configured or its own): the
- * programmatic API, the lock advisor and the commit guard. Every bean backs off when the
+ * programmatic API ({@link AsyncLockOperations} too where the registry can acquire with no
+ * thread waiting, and {@link ReactiveLockOperations} with Reactor on the class path), the lock
+ * advisor and the commit guard. Every bean backs off when the
  * application defines its own.
  *
  * @since 0.1.0
@@ -67,6 +75,13 @@ public final class DistributedLockAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnMissingBean(AsyncLockOperations.class)
+	@ConditionalOnBean(AsyncLockRegistry.class)
+	AsyncLockTemplate asyncLockOperations(AsyncLockRegistry lockRegistry, DistributedLockProperties properties) {
+		return new AsyncLockTemplate(lockRegistry, properties.getLockLost().isFailOnReturn());
+	}
+
+	@Bean
 	@ConditionalOnMissingBean
 	DistributedLocks distributedLocks(LockRegistry lockRegistry) {
 		return new DistributedLocks(lockRegistry);
@@ -75,6 +90,23 @@ public final class DistributedLockAutoConfiguration {
 	@Bean
 	LockTypeSupportCheck lockTypeSupportCheck(LockOperationSource lockOperationSource, LockRegistry lockRegistry) {
 		return new LockTypeSupportCheck(lockOperationSource, lockRegistry);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Mono.class)
+	@ConditionalOnBean(AsyncLockRegistry.class)
+	static class ReactiveLockConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(ReactiveLockOperations.class)
+		ReactiveLockTemplate reactiveLockOperations(AsyncLockRegistry lockRegistry,
+				ObjectProvider<AsyncLockOperations> asyncLockOperations, DistributedLockProperties properties) {
+			boolean failOnLost = properties.getLockLost().isFailOnReturn();
+			return new ReactiveLockTemplate(
+					asyncLockOperations.getIfAvailable(() -> new AsyncLockTemplate(lockRegistry, failOnLost)),
+					failOnLost);
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -131,10 +163,14 @@ public final class DistributedLockAutoConfiguration {
 		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		@ConditionalOnMissingBean
 		static DistributedLockInterceptor distributedLockInterceptor(LockOperationSource lockOperationSource,
-				ObjectProvider<LockOperations> lockOperations, ObjectProvider<DistributedLockProperties> properties,
-				ObjectProvider<LockListeners> listeners) {
+				ObjectProvider<LockOperations> lockOperations, ObjectProvider<AsyncLockOperations> asyncLockOperations,
+				ObjectProvider<DistributedLockProperties> properties, ObjectProvider<LockListeners> listeners) {
 			return new DistributedLockInterceptor(lockOperationSource,
-					SingletonSupplier.of(lockOperations::getObject),
+					SingletonSupplier.of(lockOperations::getObject), SingletonSupplier.of(() -> asyncLockOperations
+						.getIfAvailable(() -> {
+							throw new IllegalStateException("No AsyncLockOperations bean: the lock registry cannot "
+									+ "lock a method that returns a CompletionStage or a Publisher");
+						})),
 					SingletonSupplier.of(() -> properties.getObject().getDefaultWaitTime()),
 					SingletonSupplier.of(() -> listeners.getObject().listener()));
 		}

@@ -17,6 +17,10 @@
 
 package io.github.distlock.autoconfigure;
 
+import java.util.Set;
+
+import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AsyncLockRegistry;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.interceptor.LockOperationSource;
@@ -24,7 +28,8 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 
 /**
  * Fails start-up when a {@code @DistributedLock} method of a bean uses a lock type that the lock
- * backend does not support, naming the method, the type and the backend.
+ * backend does not support, or cannot acquire with no thread waiting for a method that returns a
+ * {@code CompletionStage} or a {@code Publisher}, naming the method, the type and the backend.
  */
 final class LockTypeSupportCheck implements SmartInitializingSingleton {
 
@@ -39,7 +44,9 @@ final class LockTypeSupportCheck implements SmartInitializingSingleton {
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		this.operations.checkSupported(this.registry.supportedTypes(), this.registry::supportsRevocation,
+		Set<LockType> async = (this.registry instanceof AsyncLockRegistry asyncRegistry) ? asyncRegistry.asyncTypes()
+				: Set.of();
+		this.operations.checkSupported(this.registry.supportedTypes(), async, this.registry::supportsRevocation,
 				backendName());
 	}
 

@@ -22,10 +22,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.distlock.annotation.LockType;
-import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.AsyncLockHandle;
+import io.github.distlock.core.AsyncLockRegistry;
 import io.github.distlock.core.CachedLock;
+import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockIntrospection;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
@@ -42,7 +45,7 @@ import io.github.distlock.core.engine.LockEngine;
  * backend, and close the engine, then the backend
  */
 @Deprecated(since = "0.1.0")
-public abstract class AbstractLockRegistry implements LockRegistry, LockIntrospection {
+public abstract class AbstractLockRegistry implements LockRegistry, AsyncLockRegistry, LockIntrospection {
 
 	private final LockEngine engine;
 
@@ -61,6 +64,16 @@ public abstract class AbstractLockRegistry implements LockRegistry, LockIntrospe
 	@Override
 	public Set<LockType> supportedTypes() {
 		return this.engine.supportedTypes();
+	}
+
+	@Override
+	public Set<LockType> asyncTypes() {
+		return this.engine.asyncTypes();
+	}
+
+	@Override
+	public CompletableFuture<AsyncLockHandle> acquireAsync(LockRequest request) {
+		return this.engine.acquireAsync(request);
 	}
 
 	/**

@@ -17,11 +17,8 @@
 
 package io.github.distlock.core.engine;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -38,6 +35,7 @@ import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
+import io.github.distlock.core.memory.ParkedThreads;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -86,7 +84,7 @@ class AsyncAcquisitionTests {
 		CompletableFuture<AsyncLockHandle> waiting = process.engine.acquireAsync(request("b", type));
 		await().until(() -> process.engine.waiters().size() == 1);
 		assertThat(waiting).isNotDone();
-		assertThat(threadsWaitingInTheEngine()).isEmpty();
+		assertThat(ParkedThreads.inThisLibrary()).isEmpty();
 		long token = held.fencingToken();
 		held.close();
 		AsyncLockHandle next = waiting.get(5, TimeUnit.SECONDS);
@@ -105,7 +103,7 @@ class AsyncAcquisitionTests {
 		await().until(() -> this.service.entriesOf("c").size() == 2);
 		CompletableFuture<AsyncLockHandle> second = waiter.engine.acquireAsync(request("c", LockType.MUTEX));
 		await().until(() -> this.service.entriesOf("c").size() == 3);
-		assertThat(threadsWaitingInTheEngine()).isEmpty();
+		assertThat(ParkedThreads.inThisLibrary()).isEmpty();
 		held.close();
 		AsyncLockHandle firstHandle = first.get(5, TimeUnit.SECONDS);
 		assertThat(second).isNotDone();
@@ -235,28 +233,10 @@ class AsyncAcquisitionTests {
 		try (LockHandle held = process.engine.acquire(request("probe", LockType.MUTEX))) {
 			Thread waiter = new Thread(() -> process.engine.acquire(request("probe", LockType.MUTEX)).close());
 			waiter.start();
-			await().until(() -> !threadsWaitingInTheEngine().isEmpty());
+			await().until(() -> !ParkedThreads.inThisLibrary().isEmpty());
 			held.close();
 			waiter.join(5000);
 		}
-	}
-
-	/** Threads parked in a frame of this library, other than the JUnit thread. */
-	static List<String> threadsWaitingInTheEngine() {
-		List<String> waiting = new ArrayList<>();
-		for (ThreadInfo info : ManagementFactory.getThreadMXBean().dumpAllThreads(false, false)) {
-			if (info.getThreadId() == Thread.currentThread().getId()) {
-				continue;
-			}
-			boolean parked = info.getThreadState() == Thread.State.WAITING
-					|| info.getThreadState() == Thread.State.TIMED_WAITING;
-			boolean ours = Arrays.stream(info.getStackTrace())
-				.anyMatch((frame) -> frame.getClassName().startsWith("io.github.distlock"));
-			if (parked && ours) {
-				waiting.add(info.getThreadName());
-			}
-		}
-		return waiting;
 	}
 
 	private Process process(LockEngine.Options options) {

@@ -19,6 +19,8 @@ package io.github.distlock.core.memory;
 
 import java.time.Duration;
 
+import io.github.distlock.core.AsyncLockOperations;
+import io.github.distlock.core.AsyncLockTemplate;
 import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockOperations;
@@ -120,6 +122,11 @@ public class InMemoryLockingConfiguration {
 	}
 
 	@Bean
+	AsyncLockTemplate asyncLockOperations(LockEngine lockRegistry, Settings settings) {
+		return new AsyncLockTemplate(lockRegistry, settings.failOnLost());
+	}
+
+	@Bean
 	DistributedLocks distributedLocks(LockRegistry lockRegistry) {
 		return new DistributedLocks(lockRegistry);
 	}
@@ -146,9 +153,10 @@ public class InMemoryLockingConfiguration {
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	static DistributedLockInterceptor distributedLockInterceptor(LockOperationSource lockOperationSource,
-			ObjectProvider<LockOperations> lockOperations, ObjectProvider<Settings> settings,
-			ObjectProvider<LockListener> listeners) {
+			ObjectProvider<LockOperations> lockOperations, ObjectProvider<AsyncLockOperations> asyncLockOperations,
+			ObjectProvider<Settings> settings, ObjectProvider<LockListener> listeners) {
 		return new DistributedLockInterceptor(lockOperationSource, SingletonSupplier.of(lockOperations::getObject),
+				SingletonSupplier.of(asyncLockOperations::getObject),
 				SingletonSupplier.of(() -> settings.getObject().defaultWaitTime()),
 				SingletonSupplier.of(() -> listenersOf(listeners)));
 	}

@@ -17,6 +17,8 @@
 
 package io.github.distlock.test.contract;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +32,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -38,6 +42,8 @@ import java.util.stream.Stream;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.AsyncLockHandle;
+import io.github.distlock.core.AsyncLockRegistry;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
@@ -1444,6 +1450,146 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			awaitNothingLeft(key);
 		}
 
+	}
+
+	/**
+	 * A lock acquired for an asynchronous execution ({@link AsyncLockRegistry}), for each type the
+	 * registry can acquire so: it excludes other clients, no thread waits for it, and a wait that
+	 * elapses or is cancelled leaves nothing.
+	 */
+	@Nested
+	class Async {
+
+		/**
+		 * An asynchronous wait behind another client's holder has no thread of this library
+		 * parked; the lock comes once the holder releases, with a greater token, and excludes the
+		 * holder's client until it is closed.
+		 */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void asyncWaitHasNoThreadAndTheLockExcludesOtherClients(LockType type) throws Exception {
+			AsyncLockRegistry waiter = assumeAsync(type, client());
+			LockType rival = conflicting(type);
+			assumeSupported(rival);
+			String key = key("async-exclusion");
+			LockRegistry holder = client();
+			LockHandle held = holder.acquire(request(key, rival, SHORT));
+			Set<String> parkedBefore = threadsParkedInThisLibrary();
+			CompletableFuture<AsyncLockHandle> waiting = waiter.acquireAsync(request(key, type, GENEROUS));
+			try {
+				eventually().until(() -> entriesOf(key).size() >= 2);
+				assertThat(waiting).isNotDone();
+				Set<String> parked = threadsParkedInThisLibrary();
+				parked.removeAll(parkedBefore);
+				assertThat(parked).as("threads parked in this library while the lock is awaited").isEmpty();
+			}
+			finally {
+				held.close();
+			}
+			try (AsyncLockHandle handle = waiting.get(GENEROUS.toMillis(), TimeUnit.MILLISECONDS)) {
+				assertThat(handle.state()).isEqualTo(LockState.HELD);
+				assertThat(handle.fencingToken()).isGreaterThan(held.fencingToken());
+				assertThatExceptionOfType(LockAcquisitionException.class)
+					.isThrownBy(() -> holder.acquire(request(key, rival, Duration.ZERO)));
+			}
+			awaitNothingLeft(key);
+		}
+
+		/** An asynchronous wait that elapses fails with the time waited and leaves nothing. */
+		@Test
+		void asyncWaitThatElapsesLeavesNothing() throws Exception {
+			AsyncLockRegistry waiter = assumeAsync(LockType.MUTEX, client());
+			String key = key("async-elapsed");
+			LockRegistry holder = client();
+			try (LockHandle held = holder.acquire(request(key, LockType.MUTEX, SHORT))) {
+				List<String> holderEntries = List.copyOf(entriesOf(key));
+				CompletableFuture<AsyncLockHandle> waiting = waiter.acquireAsync(request(key, LockType.MUTEX, SHORT));
+				assertThatExceptionOfType(ExecutionException.class)
+					.isThrownBy(() -> waiting.get(GENEROUS.toMillis(), TimeUnit.MILLISECONDS))
+					.havingCause()
+					.isInstanceOf(LockAcquisitionException.class)
+					.withMessageContaining(key);
+				eventually().untilAsserted(
+						() -> assertThat(entriesOf(key)).containsExactlyInAnyOrderElementsOf(holderEntries));
+			}
+			awaitNothingLeft(key);
+		}
+
+		/**
+		 * A cancelled asynchronous wait leaves nothing, and the lock goes to the next client
+		 * once its holder releases it.
+		 */
+		@Test
+		void cancelledAsyncWaitLeavesNothing() throws Exception {
+			AsyncLockRegistry waiter = assumeAsync(LockType.MUTEX, client());
+			String key = key("async-cancelled");
+			LockRegistry holder = client();
+			LockRegistry next = client();
+			LockHandle held = holder.acquire(request(key, LockType.MUTEX, SHORT));
+			try {
+				List<String> holderEntries = List.copyOf(entriesOf(key));
+				CompletableFuture<AsyncLockHandle> waiting = waiter
+					.acquireAsync(request(key, LockType.MUTEX, GENEROUS));
+				eventually().until(() -> entriesOf(key).size() == holderEntries.size() + 1);
+				assertThat(waiting.cancel(false)).isTrue();
+				eventually().untilAsserted(
+						() -> assertThat(entriesOf(key)).containsExactlyInAnyOrderElementsOf(holderEntries));
+			}
+			finally {
+				held.close();
+			}
+			try (LockHandle taken = next.acquire(request(key, LockType.MUTEX, AFTER_RELEASE))) {
+				assertThat(taken.fencingToken()).isGreaterThan(held.fencingToken());
+			}
+			awaitNothingLeft(key);
+		}
+
+		/** An asynchronous lock whose session or lease ends ends {@link LockState#LOST}. */
+		@Test
+		void lostAsyncLockEndsLost() throws Exception {
+			C client = connect(new RecordingListener());
+			AsyncLockRegistry registry = assumeAsync(LockType.MUTEX, client.registry());
+			String key = key("async-lost");
+			AsyncLockHandle handle = registry.acquireAsync(request(key, LockType.MUTEX, SHORT))
+				.get(GENEROUS.toMillis(), TimeUnit.MILLISECONDS);
+			try {
+				loseLocks(client);
+				assertThat(handle.whenEnded().toCompletableFuture().get(lossTimeout().toMillis(), TimeUnit.MILLISECONDS))
+					.isEqualTo(LockState.LOST);
+			}
+			finally {
+				handle.close();
+			}
+			try (LockHandle next = client().acquire(request(key, LockType.MUTEX, GENEROUS))) {
+				assertThat(next.fencingToken()).isGreaterThan(handle.fencingToken());
+			}
+			awaitNothingLeft(key);
+		}
+
+		private AsyncLockRegistry assumeAsync(LockType type, LockRegistry registry) {
+			assumeSupported(type);
+			assumeTrue(registry instanceof AsyncLockRegistry async && async.asyncTypes().contains(type),
+					() -> type + " cannot be acquired asynchronously on this backend");
+			return (AsyncLockRegistry) registry;
+		}
+
+	}
+
+	/**
+	 * The names of the threads, other than the caller, parked (waiting, with or without a time
+	 * out) in a frame of this library.
+	 */
+	private static Set<String> threadsParkedInThisLibrary() {
+		Set<String> parked = new java.util.HashSet<>();
+		for (ThreadInfo info : ManagementFactory.getThreadMXBean().dumpAllThreads(false, false)) {
+			boolean waiting = info.getThreadState() == Thread.State.WAITING
+					|| info.getThreadState() == Thread.State.TIMED_WAITING;
+			if (waiting && info.getThreadId() != Thread.currentThread().getId() && Stream.of(info.getStackTrace())
+				.anyMatch((frame) -> frame.getClassName().startsWith("io.github.distlock."))) {
+				parked.add(info.getThreadName() + "#" + info.getThreadId());
+			}
+		}
+		return parked;
 	}
 
 	/** The owner a holder records is what any client reads while the lock is held, never a waiter's. */

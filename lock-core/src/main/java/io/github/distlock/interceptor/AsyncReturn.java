@@ -1,0 +1,85 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.distlock.interceptor;
+
+import java.lang.reflect.Method;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
+
+import org.springframework.core.KotlinDetector;
+import org.springframework.util.ClassUtils;
+
+/**
+ * How a locked method's work completes: when it returns, or later, through what it returns.
+ */
+enum AsyncReturn {
+
+	/** The work is done when the method returns. */
+	NONE,
+
+	/** A {@code CompletionStage} (a {@code CompletableFuture}, say) completes the work. */
+	COMPLETION_STAGE,
+
+	/** A Reactor {@code Mono}. */
+	MONO,
+
+	/** Any other Reactive Streams {@code Publisher}, a {@code Flux} most often. */
+	PUBLISHER;
+
+	private static final boolean REACTOR_PRESENT = ClassUtils.isPresent("reactor.core.publisher.Mono",
+			AsyncReturn.class.getClassLoader());
+
+	/**
+	 * How a method's work completes.
+	 * @param method the method
+	 * @param annotation the annotation, for messages
+	 * @param description the method, for messages
+	 * @return how its work completes
+	 * @throws IllegalStateException for a method whose work completes in a way that cannot hold a
+	 * lock: a {@code Future} that is no {@code CompletionStage}, a Kotlin {@code suspend} function,
+	 * a {@code Publisher} without Reactor on the class path
+	 */
+	static AsyncReturn of(Method method, String annotation, String description) {
+		Class<?> type = method.getReturnType();
+		if (KotlinDetector.isSuspendingFunction(method)) {
+			throw new IllegalStateException(annotation + " on " + description + " is a Kotlin suspend function, "
+					+ "which is not supported yet: return a Mono (kotlinx-coroutines-reactor's mono { }) instead");
+		}
+		if (CompletionStage.class.isAssignableFrom(type)) {
+			return COMPLETION_STAGE;
+		}
+		if (Future.class.isAssignableFrom(type)) {
+			throw new IllegalStateException(annotation + " on " + description + " returns " + type.getName()
+					+ ", a Future whose completion cannot be followed without a thread: return a CompletableFuture "
+					+ "or another CompletionStage");
+		}
+		if (ProxiedMethods.isPublisher(type)) {
+			if (!REACTOR_PRESENT) {
+				throw new IllegalStateException(annotation + " on " + description + " returns " + type.getName()
+						+ ": a locked Publisher needs Reactor (io.projectreactor:reactor-core) on the class path");
+			}
+			return ClassUtils.isAssignable(reactorMono(), type) ? MONO : PUBLISHER;
+		}
+		return NONE;
+	}
+
+	private static Class<?> reactorMono() {
+		return ClassUtils.resolveClassName("reactor.core.publisher.Mono", AsyncReturn.class.getClassLoader());
+	}
+
+}

@@ -1,0 +1,27 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+/**
+ * Distributed locks for Reactor: {@link io.github.distlock.reactive.ReactiveLockOperations} holds
+ * a lock for the life of a {@code Mono} or {@code Flux}, and
+ * {@link io.github.distlock.reactive.ReactiveLockContext} reads the held locks from the Reactor
+ * {@code Context}. Needs {@code reactor-core} on the class path.
+ */
+@NullMarked
+package io.github.distlock.reactive;
+
+import org.jspecify.annotations.NullMarked;
