@@ -21,8 +21,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -56,7 +56,7 @@ import org.jspecify.annotations.Nullable;
  * {@code WRITE}'s position, so that writers queued behind the {@code WRITE} stay behind it.
  * A contender's owner, if its request has one, follows as {@code o=<owner>} (after a newline
  * when there is a position).
- * Every call is bounded by the caller's deadline.
+ * A call returns etcd's answer as a future, or waits for it until the caller's deadline.
  */
 final class Contenders {
 
@@ -125,31 +125,35 @@ final class Contenders {
 	 * acquisition that finds nobody ahead needs no other request. The key is put only if it does
 	 * not exist and the lease's floor is below its sequence number, so that a copy of this
 	 * request that reaches etcd after the key was {@link #remove removed} (a retry's first copy,
-	 * or one overtaken by the removal) creates nothing. When this fails or is interrupted, the
-	 * key may exist all the same: the caller removes it.
+	 * or one overtaken by the removal) creates nothing. When this fails or is given up, the key
+	 * may exist all the same: the caller removes it.
 	 * @param key a name from {@link #newKey}
 	 * @param floorKey the floor key of the lease
 	 * @param position the queue position to take, or 0 for the key's own create revision
 	 * @param owner the request's owner, or {@code null}
 	 * @return the contender and its queue as of the transaction, or {@code null} if the floor was
-	 * raised above the key's sequence meanwhile (ask again with a new key)
-	 * @throws LeaseGoneException if the lease's floor is gone: so is the lease
+	 * raised above the key's sequence meanwhile (ask again with a new key); failed with a
+	 * {@link LeaseGoneException} if the lease's floor is gone: so is the lease
 	 */
-	@Nullable Created create(String key, boolean writer, long leaseId, String floorKey, long position,
-			@Nullable String owner, long deadlineNanos)
-			throws InterruptedException, ExecutionException, TimeoutException {
+	CompletableFuture<@Nullable Created> create(String key, boolean writer, long leaseId, String floorKey,
+			long position, @Nullable String owner) {
 		ByteSequence name = bytes(key);
 		ByteSequence floor = bytes(floorKey);
 		ByteSequence value = bytes(value(position, owner));
 		Op readQueue = Op.get(bytes(queueOf(key) + "/"),
 				GetOption.builder().isPrefix(true).build());
-		TxnResponse response = await(this.client.getKVClient()
+		return this.client.getKVClient()
 			.txn()
 			.If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.createRevision(0)),
 					new Cmp(floor, Cmp.Op.LESS, CmpTarget.value(bytes(floorValue(sequenceOf(key))))))
 			.Then(Op.put(name, value, PutOption.builder().withLeaseId(leaseId).build()), readQueue)
 			.Else(Op.get(name, GetOption.DEFAULT), Op.get(floor, GetOption.DEFAULT), readQueue)
-			.commit(), deadlineNanos);
+			.commit()
+			.thenApply((response) -> created(response, key, writer, leaseId, position, owner));
+	}
+
+	private static @Nullable Created created(TxnResponse response, String key, boolean writer, long leaseId,
+			long position, @Nullable String owner) {
 		List<GetResponse> reads = response.getGetResponses();
 		long createRevision;
 		if (response.isSucceeded()) {
@@ -160,7 +164,7 @@ final class Contenders {
 			createRevision = reads.get(0).getKvs().get(0).getCreateRevision();
 		}
 		else if (reads.get(1).getKvs().isEmpty()) {
-			throw new LeaseGoneException(leaseId);
+			throw new CompletionException(new LeaseGoneException(leaseId));
 		}
 		else {
 			return null;
@@ -185,21 +189,6 @@ final class Contenders {
 			.Then(Op.put(floor, sequence, PutOption.builder().withLeaseId(leaseId).build()), delete)
 			.Else(delete)
 			.commit();
-	}
-
-	/**
-	 * {@link #remove Removes} a contender key, waiting for etcd until the deadline.
-	 */
-	void remove(String key, long leaseId, String floorKey, long deadlineNanos)
-			throws InterruptedException, ExecutionException, TimeoutException {
-		try {
-			await(remove(key, leaseId, floorKey), deadlineNanos);
-		}
-		catch (ExecutionException ex) {
-			if (!EtcdErrors.isLeaseNotFound(ex)) {
-				throw ex;
-			}
-		}
 	}
 
 	/**
@@ -249,9 +238,17 @@ final class Contenders {
 	 * The contenders of a queue, in queue order.
 	 * @param queue a prefix from {@link #queue}
 	 */
+	CompletableFuture<Queue> list(String queue) {
+		return this.client.getKVClient()
+			.get(bytes(queue + "/"), GetOption.builder().isPrefix(true).build())
+			.thenApply(Contenders::queueOf);
+	}
+
+	/**
+	 * {@link #list(String) Lists} the contenders of a queue, waiting for etcd until the deadline.
+	 */
 	Queue list(String queue, long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
-		return queueOf(await(this.client.getKVClient()
-			.get(bytes(queue + "/"), GetOption.builder().isPrefix(true).build()), deadlineNanos));
+		return await(list(queue), deadlineNanos);
 	}
 
 	private static Queue queueOf(GetResponse response) {
@@ -261,93 +258,6 @@ final class Contenders {
 		}
 		contenders.sort(Comparator.comparingLong(Contender::position).thenComparingLong(Contender::createRevision));
 		return new Queue(contenders);
-	}
-
-	/**
-	 * Waits until a key is deleted, or the deadline passes. The watch starts at the current
-	 * revision and, once etcd confirms it, the key is read: gone already, or deleted later and
-	 * seen by the watch, no delete is missed. (A watch from a past revision would be "unsynced"
-	 * in etcd and could be told of the delete only by a catch-up pass that runs every 100 ms.)
-	 * @param abort ends the wait early when completed (the waiter's lease was lost)
-	 * @return whether the key was deleted, or the watch ended, or the wait was aborted: the queue
-	 * should be read again
-	 */
-	boolean awaitDelete(String key, long deadlineNanos, CompletableFuture<?> abort) throws InterruptedException {
-		return awaitDeletes(key, false, Set.of(key), deadlineNanos, abort);
-	}
-
-	/**
-	 * Waits until any of some keys of a queue is deleted, or the deadline passes: a semaphore's
-	 * waiter, whose turn comes when any contender ahead of it goes. One watch of the queue's
-	 * prefix from the current revision; once etcd confirms it, the queue is read, so that a key
-	 * gone before is seen too.
-	 * @param queue the queue's prefix ({@link #queue})
-	 * @param keys the keys ahead of the waiter
-	 * @param abort ends the wait early when completed (the waiter's lease was lost)
-	 * @return whether one was deleted, or the watch ended, or the wait was aborted: the queue
-	 * should be read again
-	 */
-	boolean awaitAnyDelete(String queue, Set<String> keys, long deadlineNanos, CompletableFuture<?> abort)
-			throws InterruptedException {
-		return awaitDeletes(queue + "/", true, keys, deadlineNanos, abort);
-	}
-
-	/**
-	 * Waits until any of some keys is deleted, through one watch of a key or a prefix.
-	 * @param watched the key, or the prefix, to watch
-	 * @param prefix whether {@code watched} is a prefix
-	 * @param keys the keys whose delete ends the wait
-	 */
-	private boolean awaitDeletes(String watched, boolean prefix, Set<String> keys, long deadlineNanos,
-			CompletableFuture<?> abort) throws InterruptedException {
-		CompletableFuture<Void> created = new CompletableFuture<>();
-		CompletableFuture<Void> deleted = new CompletableFuture<>();
-		Watch.Listener listener = Watch.listener((response) -> {
-			if (response.isCreatedNotify()) {
-				created.complete(null);
-			}
-			for (WatchEvent event : response.getEvents()) {
-				if (event.getEventType() == WatchEvent.EventType.DELETE
-						&& keys.contains(event.getKeyValue().getKey().toString(StandardCharsets.UTF_8))) {
-					deleted.complete(null);
-				}
-			}
-		}, (failure) -> deleted.complete(null), () -> deleted.complete(null));
-		abort.whenComplete((done, failure) -> deleted.complete(null));
-		ByteSequence name = bytes(watched);
-		try (Watch.Watcher watcher = this.client.getWatchClient()
-			.watch(name, WatchOption.builder().isPrefix(prefix).withNoPut(true).withCreateNotify(true).build(),
-					listener)) {
-			CompletableFuture.anyOf(created, deleted)
-				.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-			if (deleted.isDone() || present(name, prefix, keys, deadlineNanos) < keys.size()) {
-				return true;
-			}
-			deleted.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-			return true;
-		}
-		catch (TimeoutException ex) {
-			return false;
-		}
-		catch (ExecutionException ex) {
-			return true;
-		}
-	}
-
-	/** How many of some keys etcd holds now, read with one request of the key or prefix. */
-	private long present(ByteSequence name, boolean prefix, Set<String> keys, long deadlineNanos)
-			throws InterruptedException, ExecutionException, TimeoutException {
-		if (!prefix) {
-			return await(this.client.getKVClient().get(name, GetOption.builder().withCountOnly(true).build()),
-					deadlineNanos)
-				.getCount();
-		}
-		return await(this.client.getKVClient().get(name, GetOption.builder().isPrefix(true).withKeysOnly(true).build()),
-				deadlineNanos)
-			.getKvs()
-			.stream()
-			.filter((kv) -> keys.contains(kv.getKey().toString(StandardCharsets.UTF_8)))
-			.count();
 	}
 
 	private static String value(long position, @Nullable String owner) {

@@ -25,12 +25,12 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Collectors;
 
 import io.etcd.jetcd.Client;
 import io.github.distlock.annotation.LockType;
@@ -39,6 +39,7 @@ import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.spi.AsyncLockBackend;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.core.spi.OwnerRecordingBackend;
@@ -63,25 +64,22 @@ import org.jspecify.annotations.Nullable;
  * is the registry users lock through; the engine is closed before the backend, and the jetcd
  * client is the caller's to close.
  * <p>
- * Past 400 lines (about 350 of code) for the SPI's jobs on etcd keys: acquiring, releasing,
- * revoking and reading owners; the lease is {@link EtcdSession}'s and the queue of keys
- * {@code Contenders}'.
+ * An acquisition waits with no thread waiting ({@link AsyncLockBackend}, every type): etcd's
+ * answers and watches complete the wait, one timer thread the deadline ({@code EtcdAcquisition});
+ * a thread's acquisition waits for the same steps.
+ * <p>
+ * Past 400 lines (about 330 of code) for the SPI's jobs on etcd keys: starting acquisitions,
+ * releasing, revoking and reading owners; the lease is {@link EtcdSession}'s, the steps of an
+ * acquisition {@code EtcdAcquisition}'s and the queue of keys {@code Contenders}'.
  *
  * @since 0.1.0
  */
-public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBackend, AutoCloseable {
+public final class EtcdLockBackend implements AsyncLockBackend, RevocableBackend, OwnerRecordingBackend, AutoCloseable {
+
+	/** How long past its deadline a thread waits at most for an acquisition that does not end. */
+	private static final long BLOCKING_BACKSTOP_NANOS = TimeUnit.SECONDS.toNanos(10);
 
 	private static final Log logger = LogFactory.getLog(EtcdLockBackend.class);
-
-	/**
-	 * How long past the wait time an etcd call of an acquisition may take: a try-once still
-	 * gets an answer from a healthy etcd, and an unreachable one fails the wait soon after its
-	 * time.
-	 */
-	private static final long CALL_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
-
-	/** The least time a call of a wait given up is given, however late it is made. */
-	private static final long MIN_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
 	/** How long introspection waits for etcd. */
 	private static final long INTROSPECTION_NANOS = TimeUnit.SECONDS.toNanos(3);
@@ -90,8 +88,6 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	private static final long RELEASE_BOUND_MILLIS = 1_000;
 
 	private static final long RETRY_DELETE_MILLIS = 500;
-
-	private static final long UNAVAILABLE_RETRY_MILLIS = 100;
 
 	/** The key under which the floor keys of the registry's leases are ({@link Contenders#floorKey}). */
 	static final String FLOORS_KEY = "distributed-lock.lease-floors";
@@ -112,10 +108,15 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 
 	private final Contenders contenders;
 
+	private final EtcdCalls calls = new EtcdCalls();
+
+	/** The acquisitions under way, which {@link #close()} fails. */
+	private final Set<EtcdAcquisition> acquisitions = ConcurrentHashMap.newKeySet();
+
 	/**
-	 * The removals of released keys still on their way, by queue ({@link Contenders#queue}): an
-	 * acquisition of this backend on the queue waits for them, so that its key does not queue
-	 * behind this backend's own released one.
+	 * The removals of released (or given up) keys still on their way, by queue
+	 * ({@link Contenders#queue}): an acquisition of this backend on the queue waits for them, so
+	 * that its key does not queue behind this backend's own released one.
 	 */
 	private final ConcurrentHashMap<String, CompletableFuture<?>> releasing = new ConcurrentHashMap<>();
 
@@ -156,71 +157,107 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 		this.onChange = callback;
 	}
 
+	/**
+	 * Waits for the acquisition that {@link #acquireAsync} makes: one protocol for both, but
+	 * for the give-up of a wait whose time elapsed, which this awaits ({@link EtcdAcquisition}).
+	 * An interrupt cancels it: its wait ends and its key is removed in the background. The
+	 * thread waits at most a few seconds past the deadline and the calls' grace, should the
+	 * acquisition never end (a bug).
+	 */
 	@Override
 	public BackendLock acquire(LockRequest request, String path, long deadline) throws InterruptedException {
-		String key = request.key();
-		long start = System.nanoTime();
-		boolean writer = request.type() != LockType.READ;
-		String contenderKey = null;
-		EtcdSession.Lease lease = null;
+		CompletableFuture<BackendLock> acquisition = start(request, path, deadline, true);
 		try {
-			awaitRelease(Contenders.queue(path, request.type()), deadline);
-			while (true) {
-				lease = this.session.lease(callDeadline(deadline));
-				contenderKey = this.contenders.newKey(path, request.type(), lease.id());
-				Contenders.Created created = create(contenderKey, writer, lease, 0, request.owner(), deadline);
-				if (created == null) {
-					// the floor passed the key, or the lease is gone: a new key, under a live lease
-					contenderKey = null;
-					continue;
-				}
-				Boolean turn = (request.type() == LockType.SEMAPHORE)
-						? awaitPermit(created.contender(), created.queue(), request.permits(), lease, deadline)
-						: awaitTurn(created.contender(), created.queue(), lease, deadline);
-				if (turn == null) {
-					// the lease ended while waiting, and the key with it: queue again under a new one
-					contenderKey = null;
-					continue;
-				}
-				if (!turn) {
-					// removed now, so that the next acquisition of this registry does not queue behind it
-					String given = contenderKey;
-					contenderKey = null;
-					giveUp(given, lease, key, path, deadline);
-					throw new LockAcquisitionException(key, path, Duration.ofNanos(System.nanoTime() - start));
-				}
-				EtcdHeldLock held = new EtcdHeldLock(this, created.contender(), lease, request.type());
-				contenderKey = null;
-				return held;
-			}
+			long remaining = Math.max(0, deadline - System.nanoTime());
+			long backstop = (remaining > Long.MAX_VALUE - BLOCKING_BACKSTOP_NANOS) ? Long.MAX_VALUE
+					: remaining + BLOCKING_BACKSTOP_NANOS;
+			return acquisition.get(backstop, TimeUnit.NANOSECONDS);
 		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw backendFailure(key, path, ex);
+		catch (TimeoutException ex) {
+			acquisition.cancel(false);
+			throw new LockBackendException("Could not acquire lock '" + request.key() + "' (" + path
+					+ "): the acquisition did not end within its wait time and "
+					+ TimeUnit.NANOSECONDS.toSeconds(BLOCKING_BACKSTOP_NANOS) + " s more", ex);
 		}
-		finally {
-			if (contenderKey != null) {
-				removeInBackground(contenderKey, lease);
+		catch (InterruptedException ex) {
+			if (!acquisition.cancel(false) && !acquisition.isCompletedExceptionally()) {
+				// granted as the thread was interrupted
+				acquisition.join().release();
 			}
+			throw ex;
+		}
+		catch (ExecutionException ex) {
+			Throwable failure = (ex.getCause() != null) ? ex.getCause() : ex;
+			if (failure instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (failure instanceof Error error) {
+				throw error;
+			}
+			throw acquisitionFailure(request.key(), path, failure);
 		}
 	}
 
 	/**
+	 * Queues a contender key and completes once no contender ahead excludes it, with no thread
+	 * waiting: etcd's answers and watches complete the wait, and {@link EtcdCalls}' timer the
+	 * deadline ({@link EtcdAcquisition}). The lock is the same as {@link #acquire}'s, with the same
+	 * keys, tokens and queue: acquisitions of either kind, in this process and others, queue
+	 * together. A wait for its turn ends at the deadline with a {@link LockAcquisitionException}
+	 * at once, also while etcd cannot be reached, and the key is removed in the background; a
+	 * call to etcd under way then (the lease, the key's create, a read of the queue) is given half
+	 * a second more, as {@link #acquire}'s, and fails the future with a
+	 * {@link LockBackendException} if etcd does not answer it.
+	 */
+	@Override
+	public CompletableFuture<BackendLock> acquireAsync(LockRequest request, String path, long deadline) {
+		return start(request, path, deadline, false);
+	}
+
+	/**
+	 * Every type: each waits through the same queue of contender keys.
+	 */
+	@Override
+	public Set<LockType> asyncTypes() {
+		return supportedTypes();
+	}
+
+	private CompletableFuture<BackendLock> start(LockRequest request, String path, long deadline,
+			boolean threadWaits) {
+		EtcdAcquisition acquisition = new EtcdAcquisition(this, request, path, deadline, threadWaits);
+		this.acquisitions.add(acquisition);
+		CompletableFuture<BackendLock> result = acquisition.start();
+		result.whenComplete((lock, failure) -> this.acquisitions.remove(acquisition));
+		if (this.session.isClosed()) {
+			// closed as it started: close() may not have seen it
+			acquisition.close();
+		}
+		return result;
+	}
+
+	/**
 	 * Creates a contender key, trying again while no member can serve it for now.
+	 * @param boundNanos when to give up waiting for etcd
 	 * @return the key and its queue, or {@code null} if the key cannot be created (its lease's
 	 * floor passed it, or the lease is gone, which is then marked lost)
 	 */
-	private Contenders.@Nullable Created create(String contenderKey, boolean writer, EtcdSession.Lease lease,
-			long position, @Nullable String owner, long deadline)
-			throws InterruptedException, ExecutionException, TimeoutException {
+	CompletableFuture<Contenders.@Nullable Created> create(String contenderKey, boolean writer,
+			EtcdSession.Lease lease, long position, @Nullable String owner, long boundNanos) {
 		String floorKey = floorKey(lease.id());
-		try {
-			return retryWhileUnavailable(() -> this.contenders.create(contenderKey, writer, lease.id(), floorKey,
-					position, owner, callDeadline(deadline)), callDeadline(deadline));
-		}
-		catch (LeaseGoneException ex) {
-			lease.lost();
-			return null;
-		}
+		return this.calls
+			.retryWhileUnavailable(() -> this.contenders.create(contenderKey, writer, lease.id(), floorKey, position,
+					owner), boundNanos)
+			.handle((created, failure) -> {
+				if (failure == null) {
+					return created;
+				}
+				Throwable cause = EtcdCalls.unwrap(failure);
+				if (cause instanceof LeaseGoneException) {
+					lease.lost();
+					return null;
+				}
+				throw new CompletionException(cause);
+			});
 	}
 
 	/**
@@ -241,15 +278,16 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 				}
 				key = this.contenders.newKey(path, LockType.READ, lease.id());
 				Contenders.Created read = create(key, false, lease, outer.contender().position(), request.owner(),
-						deadline);
+						deadline + EtcdAcquisition.CALL_GRACE_NANOS)
+					.get();
 				if (read != null) {
 					key = null;
 					return new EtcdHeldLock(this, read.contender(), lease, LockType.READ);
 				}
 			}
 		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw backendFailure(request.key(), path, ex);
+		catch (ExecutionException ex) {
+			throw acquisitionFailure(request.key(), path, (ex.getCause() != null) ? ex.getCause() : ex);
 		}
 		finally {
 			if (key != null) {
@@ -259,122 +297,55 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	}
 
 	/**
-	 * Waits until no contender ahead excludes this one.
-	 * @param queue the queue as read with the contender's creation
-	 * @return whether its turn came, {@code false} if the wait time elapsed first, {@code null}
-	 * if its key is gone (its lease ended)
-	 */
-	private @Nullable Boolean awaitTurn(Contenders.Contender contender, Contenders.Queue queue,
-			EtcdSession.Lease lease, long deadline) throws InterruptedException, ExecutionException, TimeoutException {
-		String path = Contenders.queueOf(contender.key());
-		while (true) {
-			if (!queue.contains(contender) || lease.status() == EtcdSession.Status.LOST) {
-				return null;
-			}
-			Contenders.Contender blocker = queue.blocker(contender);
-			if (blocker == null) {
-				return true;
-			}
-			if (System.nanoTime() >= deadline
-					|| !this.contenders.awaitDelete(blocker.key(), deadline, lease.lostFuture())) {
-				return false;
-			}
-			queue = retryWhileUnavailable(() -> this.contenders.list(path, callDeadline(deadline)),
-					callDeadline(deadline));
-		}
-	}
-
-	/**
-	 * Waits until fewer contenders than the semaphore's permits are ahead of this one, watching
-	 * for the delete of any of them (whichever holder returns its permit first).
-	 * @param queue the queue as read with the contender's creation
-	 * @return whether its turn came, {@code false} if the wait time elapsed first, {@code null}
-	 * if its key is gone (its lease ended)
-	 */
-	private @Nullable Boolean awaitPermit(Contenders.Contender contender, Contenders.Queue queue, int permits,
-			EtcdSession.Lease lease, long deadline) throws InterruptedException, ExecutionException, TimeoutException {
-		String path = Contenders.queueOf(contender.key());
-		while (true) {
-			if (!queue.contains(contender) || lease.status() == EtcdSession.Status.LOST) {
-				return null;
-			}
-			List<Contenders.Contender> ahead = queue.ahead(contender);
-			if (ahead.size() < permits) {
-				return true;
-			}
-			Set<String> keys = ahead.stream().map(Contenders.Contender::key).collect(Collectors.toSet());
-			if (System.nanoTime() >= deadline
-					|| !this.contenders.awaitAnyDelete(path, keys, deadline, lease.lostFuture())) {
-				return false;
-			}
-			queue = retryWhileUnavailable(() -> this.contenders.list(path, callDeadline(deadline)),
-					callDeadline(deadline));
-		}
-	}
-
-	/**
-	 * Removes the key of a wait whose time elapsed, within the call's grace; if etcd does not
-	 * answer by then, removes it in the background and fails the acquisition as etcd's.
-	 */
-	private void giveUp(String contenderKey, EtcdSession.Lease lease, String key, String path, long deadline)
-			throws InterruptedException {
-		try {
-			this.contenders.remove(contenderKey, lease.id(), floorKey(lease.id()),
-					Math.max(callDeadline(deadline), System.nanoTime() + MIN_CALL_NANOS));
-		}
-		catch (ExecutionException | TimeoutException ex) {
-			removeInBackground(contenderKey, lease);
-			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") from etcd: its wait "
-					+ "time elapsed, and etcd did not answer when its contender key was to be removed (removed in "
-					+ "the background)", ex);
-		}
-		catch (InterruptedException ex) {
-			removeInBackground(contenderKey, lease);
-			throw ex;
-		}
-	}
-
-	/**
 	 * Sends the removal of a held lock's key, unless its lease is gone and took the key with it,
 	 * and returns: the next acquisition of this backend on the key's queue waits for the removal
-	 * ({@link #awaitRelease}); one that etcd does not answer within
-	 * {@value #RELEASE_BOUND_MILLIS} ms, or refuses, is left to the background removal.
+	 * ({@link #removalOnItsWay}).
 	 */
 	void release(EtcdHeldLock lock) {
 		EtcdSession.Lease lease = lock.lease();
 		if (lease.status() == EtcdSession.Status.LOST) {
 			return;
 		}
-		String key = lock.contender().key();
-		String queue = Contenders.queueOf(key);
-		CompletableFuture<?> removal = this.contenders.remove(key, lease.id(), floorKey(lease.id()))
-			.orTimeout(RELEASE_BOUND_MILLIS, TimeUnit.MILLISECONDS);
-		this.releasing.put(queue, removal);
-		removal.whenComplete((removed, failure) -> {
-			this.releasing.remove(queue, removal);
-			if (failure != null && !EtcdErrors.isLeaseNotFound(failure)) {
-				logger.warn("Could not release the lock of " + lock.describe() + "; removing it in the background "
-						+ "while its lease lives: " + failure);
-				removeInBackground(key, lease);
-			}
-		});
+		remove(lock.contender().key(), lease, "release the lock of " + lock.describe());
 	}
 
 	/**
-	 * Waits, until the acquisition's calls' deadline, for the removal of a key of this backend
-	 * released on a queue and still on its way.
+	 * Sends the removal of a contender key this backend is done with, and returns it: until it is
+	 * answered, the next acquisition of this backend on the key's queue waits for it, so that its
+	 * key does not queue behind this one; one that etcd does not answer within
+	 * {@value #RELEASE_BOUND_MILLIS} ms, or refuses, is left to the background removal.
+	 * @param what what the removal does, naming the key, for the log: {@code "release the lock of key …"}
+	 * @return the removal, bounded
 	 */
-	private void awaitRelease(String queue, long deadline) throws InterruptedException {
-		CompletableFuture<?> removal = this.releasing.get(queue);
-		if (removal == null) {
-			return;
-		}
+	CompletableFuture<?> remove(String key, EtcdSession.Lease lease, String what) {
+		String queue = Contenders.queueOf(key);
+		CompletableFuture<?> removal;
 		try {
-			removal.get(Math.max(0, callDeadline(deadline) - System.nanoTime()), TimeUnit.NANOSECONDS);
+			removal = this.contenders.remove(key, lease.id(), floorKey(lease.id()))
+				.orTimeout(RELEASE_BOUND_MILLIS, TimeUnit.MILLISECONDS);
 		}
-		catch (ExecutionException | TimeoutException ex) {
-			// the released key may still be there: the acquisition queues behind it
+		catch (RuntimeException ex) {
+			// the client refused the call (it is closed): the key goes with the lease
+			removal = CompletableFuture.failedFuture(ex);
 		}
+		CompletableFuture<?> sent = removal;
+		this.releasing.put(queue, sent);
+		sent.whenComplete((removed, failure) -> {
+			this.releasing.remove(queue, sent);
+			if (failure != null && !EtcdErrors.isLeaseNotFound(failure)) {
+				logger.warn("Could not " + what + "; removing it in the background while its lease lives: " + failure);
+				removeInBackground(key, lease);
+			}
+		});
+		return sent;
+	}
+
+	/**
+	 * The removal of a key of this backend on a queue still on its way, if any: an acquisition on
+	 * the queue waits for it, within its calls' deadline, before it creates its key.
+	 */
+	@Nullable CompletableFuture<?> removalOnItsWay(String queue) {
+		return this.releasing.get(queue);
 	}
 
 	/**
@@ -405,40 +376,12 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	}
 
 	/**
-	 * Runs an etcd call again, every {@value #UNAVAILABLE_RETRY_MILLIS} ms, while it fails only
-	 * because no member can serve it for now (a leader being elected), until the bound.
+	 * The failure of an acquisition for a failure of etcd, or of one of its calls, naming the lock.
+	 * @param failure the failure: a {@link TimeoutException} when etcd did not answer in time
 	 */
-	private static <T> T retryWhileUnavailable(EtcdCall<T> call, long boundNanos)
-			throws InterruptedException, ExecutionException, TimeoutException {
-		while (true) {
-			try {
-				return call.run();
-			}
-			catch (ExecutionException ex) {
-				if (!EtcdErrors.isUnavailable(ex) || System.nanoTime()
-						+ TimeUnit.MILLISECONDS.toNanos(UNAVAILABLE_RETRY_MILLIS) - boundNanos >= 0) {
-					throw ex;
-				}
-				Thread.sleep(UNAVAILABLE_RETRY_MILLIS);
-			}
-		}
-	}
-
-	/** A call to etcd. */
-	@FunctionalInterface
-	private interface EtcdCall<T> {
-
-		T run() throws InterruptedException, ExecutionException, TimeoutException;
-
-	}
-
-	private static long callDeadline(long deadline) {
-		return deadline + CALL_GRACE_NANOS;
-	}
-
-	private static LockBackendException backendFailure(String key, String path, Exception ex) {
-		Throwable cause = (ex instanceof ExecutionException && ex.getCause() != null) ? ex.getCause() : ex;
-		String reason = (ex instanceof TimeoutException) ? "etcd did not answer in time"
+	static LockBackendException acquisitionFailure(String key, String path, Throwable failure) {
+		Throwable cause = EtcdCalls.unwrap(failure);
+		String reason = (cause instanceof TimeoutException) ? "etcd did not answer in time"
 				: (cause instanceof IllegalStateException) ? cause.getMessage() : String.valueOf(cause);
 		return new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") from etcd: " + reason,
 				cause);
@@ -495,7 +438,8 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 								+ cause.getMessage(), cause);
 					}
 					// a grant that found no answer in time, or no member: ask again while time is left
-					TimeUnit.NANOSECONDS.sleep(Math.min(left, TimeUnit.MILLISECONDS.toNanos(UNAVAILABLE_RETRY_MILLIS)));
+					TimeUnit.NANOSECONDS
+						.sleep(Math.min(left, TimeUnit.MILLISECONDS.toNanos(EtcdCalls.UNAVAILABLE_RETRY_MILLIS)));
 				}
 			}
 		}
@@ -554,6 +498,10 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 		return this.contenders;
 	}
 
+	EtcdCalls calls() {
+		return this.calls;
+	}
+
 	/**
 	 * {@code MUTEX} only: a request writes a marker as the value of the holder's key, which the
 	 * holder watches.
@@ -603,6 +551,10 @@ public final class EtcdLockBackend implements RevocableBackend, OwnerRecordingBa
 	@Override
 	public void close() {
 		this.session.close();
+		for (EtcdAcquisition acquisition : this.acquisitions) {
+			acquisition.close();
+		}
+		this.calls.close();
 		this.scheduler.shutdownNow();
 	}
 

@@ -143,17 +143,26 @@ final class EtcdSession implements AutoCloseable {
 	 * @throws ExecutionException with an {@link IllegalStateException} once the session is closed
 	 */
 	Lease lease(long deadlineNanos) throws InterruptedException, ExecutionException, TimeoutException {
+		return leaseAsync().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * The lease to bind a new contender key to, with no thread waiting: the current one unless it
+	 * is lost, else a new one, asked for once however many acquisitions want it.
+	 * @return the lease, once granted and its floor key put; failed if etcd did not grant it, and
+	 * with an {@link IllegalStateException} once the session is closed. A new future each time,
+	 * which the caller may complete or cancel without touching the grant.
+	 */
+	CompletableFuture<Lease> leaseAsync() {
 		while (true) {
 			if (this.closed) {
-				throw new ExecutionException(closedFailure());
+				return CompletableFuture.failedFuture(closedFailure());
 			}
 			CompletableFuture<Lease> pending = this.current.get();
 			if (pending != null && !isLost(pending)) {
-				Lease lease = pending.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-				if (lease.status() != Status.LOST) {
-					return lease;
-				}
-				continue;
+				// a lease lost by the time it is granted is replaced, as one lost before
+				return pending.thenCompose((lease) -> (lease.status() != Status.LOST)
+						? CompletableFuture.completedFuture(lease) : leaseAsync());
 			}
 			CompletableFuture<Lease> next = new CompletableFuture<>();
 			if (this.current.compareAndSet(pending, next)) {

@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  * the queue's prefix from the current revision and, once etcd confirms it, one read of the
  * prefix's keys, so that a contender queued before the watch is seen as well as one queued
  * after. (A watch from a past revision would be "unsynced" in etcd, see
- * {@link Contenders#awaitDelete}.)
+ * {@link DeleteWatch}.)
  * <p>
  * A contender is a put of a contender key of the queue ({@code <queue>/<w|r>-…}) other than the
  * held one: not a write to the held key (the revocation marker), and not a lease's floor key,
