@@ -22,6 +22,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 
 import org.springframework.core.KotlinDetector;
+import org.springframework.core.MethodParameter;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -44,6 +45,12 @@ enum AsyncReturn {
 	private static final boolean REACTOR_PRESENT = ClassUtils.isPresent("reactor.core.publisher.Mono",
 			AsyncReturn.class.getClassLoader());
 
+	/** What Spring's proxies need to call a Kotlin {@code suspend} function through a {@code Mono}. */
+	private static final boolean COROUTINES_REACTOR_PRESENT = ClassUtils
+		.isPresent("kotlinx.coroutines.reactor.MonoKt", AsyncReturn.class.getClassLoader());
+
+	private static final String FLOW = "kotlinx.coroutines.flow.Flow";
+
 	/**
 	 * How a method's work completes.
 	 * @param method the method
@@ -51,14 +58,24 @@ enum AsyncReturn {
 	 * @param description the method, for messages
 	 * @return how its work completes
 	 * @throws IllegalStateException for a method whose work completes in a way that cannot hold a
-	 * lock: a {@code Future} that is no {@code CompletionStage}, a Kotlin {@code suspend} function,
-	 * a {@code Publisher} without Reactor on the class path
+	 * lock: a {@code Future} that is no {@code CompletionStage}, a Kotlin {@code suspend} function
+	 * without kotlinx-coroutines-reactor, a {@code Publisher} without Reactor on the class path
 	 */
 	static AsyncReturn of(Method method, String annotation, String description) {
 		Class<?> type = method.getReturnType();
 		if (KotlinDetector.isSuspendingFunction(method)) {
-			throw new IllegalStateException(annotation + " on " + description + " is a Kotlin suspend function, "
-					+ "which is not supported yet: return a Mono (kotlinx-coroutines-reactor's mono { }) instead");
+			// Spring's proxies call it through a Mono (a Flux for a Flow) and await what the
+			// interceptor returns
+			if (!COROUTINES_REACTOR_PRESENT) {
+				throw new IllegalStateException(annotation + " on " + description + " is a Kotlin suspend function, "
+						+ "which needs kotlinx-coroutines-reactor on the class path to be locked");
+			}
+			boolean flow = new MethodParameter(method, -1).getParameterType().getName().equals(FLOW);
+			return flow ? PUBLISHER : MONO;
+		}
+		if (type.getName().equals(FLOW)) {
+			throw new IllegalStateException(annotation + " on " + description + " returns a Kotlin Flow, which is "
+					+ "not supported: make it a suspend function, or return a Flux (asFlux())");
 		}
 		if (CompletionStage.class.isAssignableFrom(type)) {
 			return COMPLETION_STAGE;

@@ -118,7 +118,8 @@ final class LockKeyExpressions {
 		for (int i = 0; i < method.getParameterCount(); i++) {
 			known.add("p" + i);
 			known.add("a" + i);
-			if (names != null) {
+			if (names != null && i < names.length) {
+				// a Kotlin suspend function's names leave out its Continuation
 				known.add(names[i]);
 			}
 		}

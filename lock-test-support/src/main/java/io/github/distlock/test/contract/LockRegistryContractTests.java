@@ -1831,6 +1831,36 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		}
 
 		/**
+		 * Separate JVMs whose {@code CompletableFuture}s increment the shared counter under a
+		 * mutex acquired with no thread waiting never overlap and lose no update, and each sees
+		 * growing, unique tokens.
+		 */
+		@Test
+		void separateProcessesExcludeEachOtherForAsynchronousWork(@TempDir Path directory) throws Exception {
+			assumeTrue(client() instanceof AsyncLockRegistry async && async.asyncTypes().contains(LockType.MUTEX),
+					"MUTEX cannot be acquired asynchronously on this backend");
+			String key = key("cross-process-async");
+			List<SharedCounterJob> jobs = new ArrayList<>();
+			for (int i = 0; i < PROCESSES; i++) {
+				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS, 1, true));
+			}
+			Files.write(jobs.get(0).counter(), new byte[Long.BYTES]);
+			runToTheEnd(jobs);
+			assertThat(ByteBuffer.wrap(Files.readAllBytes(jobs.get(0).counter())).getLong()).as("the counter")
+				.isEqualTo(PROCESSES * ITERATIONS);
+			List<Long> allTokens = new ArrayList<>();
+			for (SharedCounterJob job : jobs) {
+				assertThat(Files.readString(job.overlapsFile())).as("overlaps seen by process %d", job.id()).isEqualTo("0");
+				List<Long> tokens = Files.readAllLines(job.tokensFile()).stream().map(Long::valueOf).toList();
+				assertThat(tokens).hasSize(ITERATIONS);
+				assertStrictlyIncreasing(tokens);
+				allTokens.addAll(tokens);
+			}
+			assertThat(allTokens).doesNotHaveDuplicates();
+			awaitNothingLeft(key);
+		}
+
+		/**
 		 * Separate JVMs that take a permit of a semaphore of two again and again never see more
 		 * than two holders at once, see two at times, and each sees growing, unique tokens.
 		 */

@@ -18,6 +18,7 @@
 package io.github.distlock.test.contract;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -27,10 +28,15 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AsyncLockRegistry;
+import io.github.distlock.core.AsyncLockTemplate;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
@@ -63,12 +69,27 @@ import io.github.distlock.core.LockRequest;
  * @param key the lock key
  * @param iterations how many times the process increments the counter
  * @param permits 1 for a {@code MUTEX}, more for a {@code SEMAPHORE} of that many permits
+ * @param async whether the {@code MUTEX} is taken for asynchronous work
+ * ({@link AsyncLockTemplate#executeAsync}: acquired with no thread waiting, the increment done
+ * by a {@code CompletableFuture} that holds it), the registry being an {@link AsyncLockRegistry}
  * @since 0.1.0
  */
-public record SharedCounterJob(Path directory, int id, String key, int iterations, int permits) {
+public record SharedCounterJob(Path directory, int id, String key, int iterations, int permits, boolean async) {
 
 	/** How many arguments {@link #arguments()} gives. */
-	public static final int ARGUMENT_COUNT = 5;
+	public static final int ARGUMENT_COUNT = 6;
+
+	/**
+	 * A job, taking its locks for a thread.
+	 * @param directory the directory the processes share
+	 * @param id the process's number
+	 * @param key the lock key
+	 * @param iterations how many times the process increments the counter
+	 * @param permits 1 for a {@code MUTEX}, more for a {@code SEMAPHORE} of that many permits
+	 */
+	public SharedCounterJob(Path directory, int id, String key, int iterations, int permits) {
+		this(directory, id, key, iterations, permits, false);
+	}
 
 	/**
 	 * A job under a {@code MUTEX}.
@@ -96,10 +117,11 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 	public static SharedCounterJob fromArguments(List<String> arguments) {
 		if (arguments.size() != ARGUMENT_COUNT) {
 			throw new IllegalArgumentException("Expected " + ARGUMENT_COUNT
-					+ " arguments (directory, id, key, iterations, permits), but got " + arguments);
+					+ " arguments (directory, id, key, iterations, permits, async), but got " + arguments);
 		}
 		return new SharedCounterJob(Path.of(arguments.get(0)), Integer.parseInt(arguments.get(1)), arguments.get(2),
-				Integer.parseInt(arguments.get(3)), Integer.parseInt(arguments.get(4)));
+				Integer.parseInt(arguments.get(3)), Integer.parseInt(arguments.get(4)),
+				Boolean.parseBoolean(arguments.get(5)));
 	}
 
 	/**
@@ -108,7 +130,7 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 	 */
 	public List<String> arguments() {
 		return List.of(this.directory.toString(), Integer.toString(this.id), this.key, Integer.toString(this.iterations),
-				Integer.toString(this.permits));
+				Integer.toString(this.permits), Boolean.toString(this.async));
 	}
 
 	/**
@@ -147,6 +169,10 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 			runWithPermits(registry);
 			return;
 		}
+		if (this.async) {
+			runAsync((AsyncLockRegistry) registry);
+			return;
+		}
 		List<String> tokens = new ArrayList<>();
 		int overlaps = 0;
 		for (int i = 0; i < this.iterations; i++) {
@@ -165,6 +191,44 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 		}
 		Files.write(tokensFile(), tokens);
 		Files.writeString(overlapsFile(), Integer.toString(overlaps));
+	}
+
+	private void runAsync(AsyncLockRegistry registry) throws IOException, InterruptedException {
+		AsyncLockTemplate locks = new AsyncLockTemplate(registry, true);
+		List<String> tokens = new ArrayList<>();
+		AtomicInteger overlaps = new AtomicInteger();
+		Path holding = this.directory.resolve("holding");
+		for (int i = 0; i < this.iterations; i++) {
+			CompletableFuture<Long> done = locks.executeAsync(new LockRequest(this.key, LockType.MUTEX, LOCK_WAIT,
+					"contract"), (lock) -> CompletableFuture.supplyAsync(() -> {
+						try {
+							try {
+								Files.createFile(holding);
+							}
+							catch (FileAlreadyExistsException ex) {
+								overlaps.incrementAndGet();
+							}
+							increment(counter());
+							Files.deleteIfExists(holding);
+							return lock.fencingToken();
+						}
+						catch (IOException ex) {
+							throw new UncheckedIOException(ex);
+						}
+						catch (InterruptedException ex) {
+							Thread.currentThread().interrupt();
+							throw new IllegalStateException("Interrupted while incrementing", ex);
+						}
+					}));
+			try {
+				tokens.add(Long.toString(done.get()));
+			}
+			catch (ExecutionException ex) {
+				throw new IllegalStateException("Async locked increment failed", ex.getCause());
+			}
+		}
+		Files.write(tokensFile(), tokens);
+		Files.writeString(overlapsFile(), Integer.toString(overlaps.get()));
 	}
 
 	private void runWithPermits(LockRegistry registry) throws IOException, InterruptedException {
