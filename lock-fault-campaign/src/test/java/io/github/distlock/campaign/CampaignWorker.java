@@ -31,10 +31,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AsyncLockRegistry;
 import io.github.distlock.core.CompositeLockListener;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockHandle;
@@ -47,6 +49,7 @@ import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.core.spi.LockBackend;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A client process of the campaign: several threads take locks through the starter's
@@ -100,6 +103,9 @@ public final class CampaignWorker {
 	private final AtomicLong operations = new AtomicLong();
 
 	private volatile boolean stopping;
+
+	/** The registry for asynchronous acquisitions of {@code MUTEX}, if the backend has them. */
+	private volatile @Nullable AsyncLockRegistry asyncLocks;
 
 	private volatile boolean paused;
 
@@ -164,6 +170,9 @@ public final class CampaignWorker {
 		LockRegistry registry = client.registry();
 		LockOperations locks = new LockTemplate(registry, new LockListener() {
 		}, true);
+		if (registry instanceof AsyncLockRegistry async && async.asyncTypes().contains(LockType.MUTEX)) {
+			this.asyncLocks = async;
+		}
 		int lockThreads = Integer.parseInt(this.args.get("threads"));
 		// one more thread for multi-key locks and revocation
 		int threads = lockThreads + 1;
@@ -336,7 +345,8 @@ public final class CampaignWorker {
 		String key = key(familyName, random);
 		int choice = random.nextInt(100);
 		Kind kind = switch (familyName) {
-			case "m" -> (choice < 70) ? Kind.MUTEX : Kind.NESTED_MUTEX;
+			case "m" -> (choice < 50) ? Kind.MUTEX
+					: (choice < 75 && this.asyncLocks != null) ? Kind.ASYNC_MUTEX : Kind.NESTED_MUTEX;
 			case "s" -> Kind.SEMAPHORE_MUTEX;
 			default -> (choice < 40) ? Kind.WRITE : (choice < 75) ? Kind.READ : Kind.READ_IN_WRITE;
 		};
@@ -347,11 +357,12 @@ public final class CampaignWorker {
 		long innerToken = 0;
 		String outcome;
 		LockState endState = null;
-		try (LockHandle outer = locks.acquire(request(key, kind.outerType(), wait))) {
+		try (LockHandle outer = (kind == Kind.ASYNC_MUTEX) ? acquireAsync(request(key, LockType.MUTEX, wait))
+				: locks.acquire(request(key, kind.outerType(), wait))) {
 			start = System.nanoTime();
 			token = outer.fencingToken();
 			outcome = switch (kind) {
-				case MUTEX, SEMAPHORE_MUTEX, WRITE -> counter.increment(key, outer, this.worker, op).name();
+				case MUTEX, ASYNC_MUTEX, SEMAPHORE_MUTEX, WRITE -> counter.increment(key, outer, this.worker, op).name();
 				case LEADER, MULTI, REVOCABLE, NOT_REVOCABLE, JOB ->
 					throw new IllegalStateException(kind + " is another workload's");
 				case READ -> counter.readTwice(key, outer).name();
@@ -385,6 +396,23 @@ public final class CampaignWorker {
 		}
 		record(new Operation(this.worker, thread, op, key, kind, token, innerToken, start, end, outcome,
 				String.valueOf(endState)).line());
+	}
+
+	/**
+	 * A lock acquired with no thread waiting in the library ({@link AsyncLockRegistry}), awaited
+	 * here: the worker's critical section then runs on its thread, the lock owned by no thread.
+	 */
+	private LockHandle acquireAsync(LockRequest request) throws InterruptedException {
+		AsyncLockRegistry async = this.asyncLocks;
+		try {
+			return async.acquireAsync(request).get();
+		}
+		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof RuntimeException failure) {
+				throw failure;
+			}
+			throw new IllegalStateException("Asynchronous acquisition failed", ex.getCause());
+		}
 	}
 
 	/**
@@ -440,6 +468,9 @@ public final class CampaignWorker {
 
 		MUTEX, SEMAPHORE_MUTEX, WRITE, READ, NESTED_MUTEX, READ_IN_WRITE,
 
+		/** A {@code MUTEX} acquired with no thread waiting ({@code AsyncLockRegistry}). */
+		ASYNC_MUTEX,
+
 		/** Leader work in the election, its token the term's epoch ({@link LeaderWorkload}). */
 		LEADER,
 
@@ -457,7 +488,7 @@ public final class CampaignWorker {
 
 		LockType outerType() {
 			return switch (this) {
-				case MUTEX, NESTED_MUTEX, LEADER, MULTI, REVOCABLE, NOT_REVOCABLE -> LockType.MUTEX;
+				case MUTEX, ASYNC_MUTEX, NESTED_MUTEX, LEADER, MULTI, REVOCABLE, NOT_REVOCABLE -> LockType.MUTEX;
 				case SEMAPHORE_MUTEX, JOB -> LockType.SEMAPHORE_MUTEX;
 				case WRITE, READ_IN_WRITE -> LockType.WRITE;
 				case READ -> LockType.READ;

@@ -53,6 +53,13 @@ class InvariantCheckerTests {
 	}
 
 	@Test
+	void untoldOverlapOfAnAsynchronousAndAThreadsMutexIsFound() {
+		InvariantChecker checker = check(List.of(op("a", Kind.ASYNC_MUTEX, 100, 200, "COMMITTED", "HELD"),
+				op("b", Kind.MUTEX, 150, 250, "COMMITTED", "HELD")), List.of(), Map.of());
+		assertThat(checker.counts()).containsExactly(Map.entry("untold-overlap", 1));
+	}
+
+	@Test
 	void writerOverlappingAReaderIsFoundButReadersMayShare() {
 		assertThat(check(List.of(op("a", Kind.READ, 100, 200, "READ_CLEAN", "HELD"),
 				op("b", Kind.WRITE, 150, 250, "COMMITTED", "HELD")), List.of(), Map.of()).counts())
