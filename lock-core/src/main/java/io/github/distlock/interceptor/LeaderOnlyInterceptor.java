@@ -29,7 +29,11 @@ import org.springframework.aop.support.AopUtils;
 
 /**
  * Runs a {@code @LeaderOnly} method as the leader of its election, or skips it where this
- * process does not lead.
+ * process does not lead. A method whose work completes through what it returns (a
+ * {@code CompletionStage}, a {@code Mono} or another {@code Publisher}, a Kotlin
+ * {@code suspend} function) is called when the work starts (when a publisher is subscribed to)
+ * if the process leads then, and its result ends with {@code LeadershipLostException} if the
+ * term ended before the work did; where it does not lead, the result is empty.
  *
  * @since 0.1.0
  */
@@ -57,6 +61,12 @@ public class LeaderOnlyInterceptor implements MethodInterceptor {
 			return invocation.proceed();
 		}
 		LeaderElection election = this.elections.get().election(leaderOnly.election());
+		if (leaderOnly.asyncReturn() == AsyncReturn.COMPLETION_STAGE) {
+			return AsyncLeaderWork.completionStage(election, invocation);
+		}
+		if (leaderOnly.asyncReturn() != AsyncReturn.NONE) {
+			return ReactiveLeaderWork.publisher(leaderOnly.asyncReturn(), election, invocation);
+		}
 		if (!election.isLeader()) {
 			return leaderOnly.skipValue().get();
 		}

@@ -64,17 +64,19 @@ public class LeaderOnlySource {
 			throw new IllegalStateException("@LeaderOnly on " + description + " names no election: "
 					+ "give it a name, such as @LeaderOnly(\"reports\")");
 		}
-		ProxiedMethods.check(method, "@LeaderOnly", description,
-				"leadership would no longer be checked when the asynchronous work runs");
-		SkipValue skipValue = SkipValue.forMethod(method, description, "@LeaderOnly",
-				"as it is returned where the process does not lead");
-		return new LeaderOnlyMethod(annotation.value(), skipValue);
+		ProxiedMethods.checkProxied(method, "@LeaderOnly", description);
+		AsyncReturn asyncReturn = AsyncReturn.of(method, "@LeaderOnly", description);
+		SkipValue skipValue = (asyncReturn != AsyncReturn.NONE) ? () -> null
+				: SkipValue.forMethod(method, description, "@LeaderOnly",
+						"as it is returned where the process does not lead");
+		return new LeaderOnlyMethod(annotation.value(), skipValue, asyncReturn);
 	}
 
 	/**
-	 * A {@code @LeaderOnly} method: its election, and what it returns where it is skipped.
+	 * A {@code @LeaderOnly} method: its election, what it returns where it is skipped, and how
+	 * its work completes.
 	 */
-	record LeaderOnlyMethod(String election, SkipValue skipValue) {
+	record LeaderOnlyMethod(String election, SkipValue skipValue, AsyncReturn asyncReturn) {
 	}
 
 }

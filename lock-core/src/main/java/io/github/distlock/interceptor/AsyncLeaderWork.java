@@ -1,0 +1,68 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.distlock.interceptor;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import io.github.distlock.leader.LeaderElection;
+import io.github.distlock.leader.Leadership;
+import io.github.distlock.leader.LeadershipLostException;
+import io.github.distlock.leader.RevocationReason;
+import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code @LeaderOnly} work that completes through a {@code CompletionStage}: started only in a
+ * term of leadership, and failed if that term ended before the stage completed.
+ */
+final class AsyncLeaderWork {
+
+	private AsyncLeaderWork() {
+	}
+
+	@SuppressWarnings("unchecked")
+	static CompletableFuture<Object> completionStage(LeaderElection election, MethodInvocation invocation)
+			throws Throwable {
+		Optional<Leadership> term = election.leadership();
+		if (term.isEmpty()) {
+			return CompletableFuture.completedFuture(null);
+		}
+		Object stage = invocation.proceed();
+		CompletableFuture<Object> work = (stage != null) ? ((CompletionStage<Object>) stage).toCompletableFuture()
+				: CompletableFuture.completedFuture(null);
+		return work.thenCompose((value) -> {
+			LeadershipLostException lost = lostSince(election, term.get());
+			return (lost != null) ? CompletableFuture.failedFuture(lost) : CompletableFuture.completedFuture(value);
+		});
+	}
+
+	/**
+	 * The end of a term, if the participant no longer leads in it.
+	 * @return the loss, or {@code null} if the term goes on
+	 */
+	static @Nullable LeadershipLostException lostSince(LeaderElection election, Leadership term) {
+		Optional<Leadership> now = election.leadership();
+		if (now.isPresent() && now.get().epoch() == term.epoch()) {
+			return null;
+		}
+		return new LeadershipLostException(term, RevocationReason.LOST);
+	}
+
+}

@@ -1,0 +1,69 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.distlock.interceptor;
+
+import java.util.Optional;
+
+import io.github.distlock.leader.LeaderElection;
+import io.github.distlock.leader.Leadership;
+import io.github.distlock.leader.LeadershipLostException;
+import org.aopalliance.intercept.MethodInvocation;
+import org.reactivestreams.Publisher;
+import org.springframework.aop.ProxyMethodInvocation;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code @LeaderOnly} work that completes through a {@code Publisher}: the method is called when
+ * the result is subscribed to, only in a term of leadership, and the result fails if that term
+ * ended before the publisher completed. Loaded only when Reactor is on the class path.
+ */
+final class ReactiveLeaderWork {
+
+	private ReactiveLeaderWork() {
+	}
+
+	static Object publisher(AsyncReturn asyncReturn, LeaderElection election, MethodInvocation invocation) {
+		Flux<Object> work = Flux.defer(() -> {
+			Optional<Leadership> term = election.leadership();
+			if (term.isEmpty()) {
+				return Flux.empty();
+			}
+			MethodInvocation call = (invocation instanceof ProxyMethodInvocation proxied) ? proxied.invocableClone()
+					: invocation;
+			return Flux.from(proceed(call)).concatWith(Mono.defer(() -> {
+				LeadershipLostException lost = AsyncLeaderWork.lostSince(election, term.get());
+				return (lost != null) ? Mono.error(lost) : Mono.empty();
+			}));
+		});
+		return (asyncReturn == AsyncReturn.MONO) ? work.singleOrEmpty() : work;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Publisher<Object> proceed(MethodInvocation call) {
+		Object result;
+		try {
+			result = call.proceed();
+		}
+		catch (Throwable ex) {
+			return Mono.error(ex);
+		}
+		return (result != null) ? (Publisher<Object>) result : Mono.empty();
+	}
+
+}
