@@ -94,12 +94,13 @@ final class ReactiveInvocations {
 	}
 
 	/** A call of its own for each subscription, so that a resubscription calls the method again. */
-	private static MethodInvocation freshCall(MethodInvocation invocation) {
+	static MethodInvocation freshCall(MethodInvocation invocation) {
 		return (invocation instanceof ProxyMethodInvocation proxied) ? proxied.invocableClone() : invocation;
 	}
 
+	/** Calls the method: what it returns, or its exception as an error signal. */
 	@SuppressWarnings("unchecked")
-	private static Publisher<Object> proceed(MethodInvocation call) {
+	static Publisher<Object> proceed(MethodInvocation call) {
 		Object result;
 		try {
 			result = call.proceed();

@@ -23,8 +23,6 @@ import io.github.distlock.leader.LeaderElection;
 import io.github.distlock.leader.Leadership;
 import io.github.distlock.leader.LeadershipLostException;
 import org.aopalliance.intercept.MethodInvocation;
-import org.reactivestreams.Publisher;
-import org.springframework.aop.ProxyMethodInvocation;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -44,26 +42,12 @@ final class ReactiveLeaderWork {
 			if (term.isEmpty()) {
 				return Flux.empty();
 			}
-			MethodInvocation call = (invocation instanceof ProxyMethodInvocation proxied) ? proxied.invocableClone()
-					: invocation;
-			return Flux.from(proceed(call)).concatWith(Mono.defer(() -> {
+			return Flux.from(ReactiveInvocations.proceed(ReactiveInvocations.freshCall(invocation))).concatWith(Mono.defer(() -> {
 				LeadershipLostException lost = AsyncLeaderWork.lostSince(election, term.get());
 				return (lost != null) ? Mono.error(lost) : Mono.empty();
 			}));
 		});
 		return (asyncReturn == AsyncReturn.MONO) ? work.singleOrEmpty() : work;
-	}
-
-	@SuppressWarnings("unchecked")
-	private static Publisher<Object> proceed(MethodInvocation call) {
-		Object result;
-		try {
-			result = call.proceed();
-		}
-		catch (Throwable ex) {
-			return Mono.error(ex);
-		}
-		return (result != null) ? (Publisher<Object>) result : Mono.empty();
 	}
 
 }

@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.AcquisitionOutcome;
 import io.github.distlock.core.DistributedLockException;
@@ -33,6 +34,7 @@ import io.github.distlock.core.LockState;
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Makes an {@link Observation} of each wait for a lock ({@value #WAIT}) and of each hold
@@ -55,8 +57,11 @@ public class LockObservationListener implements LockListener {
 
 	private final ObservationRegistry registry;
 
-	/** Waits of the calling thread: one at a time, as an acquisition does not nest. */
-	private final ThreadLocal<Deque<Observation>> waits = ThreadLocal.withInitial(ArrayDeque::new);
+	/**
+	 * Waits under way, by key, name and type, first started first: an asynchronous acquisition
+	 * starts on one thread and ends on another, so a wait is not the calling thread's.
+	 */
+	private final Map<String, Deque<Observation>> waits = new ConcurrentHashMap<>();
 
 	/** Holds by the handle the template gives out, which is the one released. */
 	private final Map<AcquiredLock, Observation> holds = new ConcurrentHashMap<>();
@@ -71,12 +76,31 @@ public class LockObservationListener implements LockListener {
 			.contextualName("lock " + request.name())
 			.lowCardinalityKeyValues(KeyValues.of("name", request.name(), "type", request.type().name()))
 			.highCardinalityKeyValue("key", request.key());
-		this.waits.get().push(wait.start());
+		Observation started = wait.start();
+		this.waits.compute(waitKey(request.key(), request.name(), request.type()), (key, queue) -> {
+			Deque<Observation> waiting = (queue != null) ? queue : new ArrayDeque<>();
+			waiting.addLast(started);
+			return waiting;
+		});
+	}
+
+	/** Ends the earliest wait under way for a key, name and type, if any. */
+	private @Nullable Observation endWait(String key, String name, LockType type) {
+		Observation[] ended = new Observation[1];
+		this.waits.computeIfPresent(waitKey(key, name, type), (waitKey, queue) -> {
+			ended[0] = queue.pollFirst();
+			return queue.isEmpty() ? null : queue;
+		});
+		return ended[0];
+	}
+
+	private static String waitKey(String key, String name, LockType type) {
+		return type + "|" + name + "|" + key;
 	}
 
 	@Override
 	public void onAcquired(AcquiredLock lock, Duration waited) {
-		Observation wait = this.waits.get().poll();
+		Observation wait = endWait(lock.key(), lock.name(), lock.type());
 		if (wait != null) {
 			wait.lowCardinalityKeyValue("outcome", AcquisitionOutcome.ACQUIRED.tagValue()).highCardinalityKeyValue("path", lock.path()).stop();
 		}
@@ -91,7 +115,7 @@ public class LockObservationListener implements LockListener {
 
 	@Override
 	public void onAcquisitionFailed(LockRequest request, Duration waited, DistributedLockException failure) {
-		Observation wait = this.waits.get().poll();
+		Observation wait = endWait(request.key(), request.name(), request.type());
 		if (wait != null) {
 			wait.lowCardinalityKeyValue("outcome", AcquisitionOutcome.of(failure).tagValue()).error(failure).stop();
 		}

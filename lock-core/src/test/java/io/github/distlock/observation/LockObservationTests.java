@@ -18,10 +18,12 @@
 package io.github.distlock.observation;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AsyncLockHandle;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
@@ -80,6 +82,30 @@ class LockObservationTests {
 		this.backend.close();
 		this.other.close();
 		this.otherBackend.close();
+	}
+
+	@Test
+	void asynchronousWaitEndedOnAnotherThreadIsStoppedWithItsOutcome() throws Exception {
+		try (AsyncLockHandle handle = this.registry
+			.acquireAsync(new LockRequest("stock:7", LockType.MUTEX, Duration.ofSeconds(5), "StockService.reserve"))
+			.get(5, TimeUnit.SECONDS)) {
+			assertThat(handle.isHeld()).isTrue();
+		}
+		assertThat(this.observations).hasNumberOfObservationsEqualTo(2)
+			.hasObservationWithNameEqualTo(LockObservationListener.WAIT)
+			.that()
+			.hasBeenStopped()
+			.hasLowCardinalityKeyValue("outcome", "acquired");
+		assertThat(this.observations).hasObservationWithNameEqualTo(LockObservationListener.HOLD)
+			.that()
+			.hasBeenStopped();
+		// the caller's thread keeps no wait behind: its next, blocking, wait is its own
+		this.template.execute(new LockRequest("stock:8", LockType.MUTEX, Duration.ofSeconds(5), "StockService.buy"),
+				() -> null);
+		assertThat(this.observations).hasNumberOfObservationsEqualTo(4);
+		assertThat(this.observations).hasHandledContextsThatSatisfy((contexts) -> assertThat(contexts)
+			.filteredOn((context) -> context.getName().equals(LockObservationListener.WAIT))
+			.allSatisfy((context) -> assertThat(context.getHighCardinalityKeyValue("path")).isNotNull()));
 	}
 
 	@Test

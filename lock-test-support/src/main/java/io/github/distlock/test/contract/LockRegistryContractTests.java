@@ -1814,20 +1814,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			for (int i = 0; i < PROCESSES; i++) {
 				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS));
 			}
-			Files.write(jobs.get(0).counter(), new byte[Long.BYTES]);
-			runToTheEnd(jobs);
-			assertThat(ByteBuffer.wrap(Files.readAllBytes(jobs.get(0).counter())).getLong()).as("the counter")
-				.isEqualTo(PROCESSES * ITERATIONS);
-			List<Long> allTokens = new ArrayList<>();
-			for (SharedCounterJob job : jobs) {
-				assertThat(Files.readString(job.overlapsFile())).as("overlaps seen by process %d", job.id()).isEqualTo("0");
-				List<Long> tokens = Files.readAllLines(job.tokensFile()).stream().map(Long::valueOf).toList();
-				assertThat(tokens).hasSize(ITERATIONS);
-				assertStrictlyIncreasing(tokens);
-				allTokens.addAll(tokens);
-			}
-			assertThat(allTokens).doesNotHaveDuplicates();
-			awaitNothingLeft(key);
+			runAndCheckTheCounter(jobs, key);
 		}
 
 		/**
@@ -1844,20 +1831,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 			for (int i = 0; i < PROCESSES; i++) {
 				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS, 1, true));
 			}
-			Files.write(jobs.get(0).counter(), new byte[Long.BYTES]);
-			runToTheEnd(jobs);
-			assertThat(ByteBuffer.wrap(Files.readAllBytes(jobs.get(0).counter())).getLong()).as("the counter")
-				.isEqualTo(PROCESSES * ITERATIONS);
-			List<Long> allTokens = new ArrayList<>();
-			for (SharedCounterJob job : jobs) {
-				assertThat(Files.readString(job.overlapsFile())).as("overlaps seen by process %d", job.id()).isEqualTo("0");
-				List<Long> tokens = Files.readAllLines(job.tokensFile()).stream().map(Long::valueOf).toList();
-				assertThat(tokens).hasSize(ITERATIONS);
-				assertStrictlyIncreasing(tokens);
-				allTokens.addAll(tokens);
-			}
-			assertThat(allTokens).doesNotHaveDuplicates();
-			awaitNothingLeft(key);
+			runAndCheckTheCounter(jobs, key);
 		}
 
 		/**
@@ -1886,6 +1860,27 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 				allTokens.addAll(tokens);
 			}
 			assertThat(most).as("the most holders seen at once").isEqualTo(permits);
+			assertThat(allTokens).doesNotHaveDuplicates();
+			awaitNothingLeft(key);
+		}
+
+		/**
+		 * Runs the jobs on a zeroed counter, then checks that no update was lost, that no process
+		 * saw an overlap, that each saw growing tokens, all unique, and that nothing is left.
+		 */
+		private void runAndCheckTheCounter(List<SharedCounterJob> jobs, String key) throws Exception {
+			Files.write(jobs.get(0).counter(), new byte[Long.BYTES]);
+			runToTheEnd(jobs);
+			assertThat(ByteBuffer.wrap(Files.readAllBytes(jobs.get(0).counter())).getLong()).as("the counter")
+				.isEqualTo(PROCESSES * ITERATIONS);
+			List<Long> allTokens = new ArrayList<>();
+			for (SharedCounterJob job : jobs) {
+				assertThat(Files.readString(job.overlapsFile())).as("overlaps seen by process %d", job.id()).isEqualTo("0");
+				List<Long> tokens = Files.readAllLines(job.tokensFile()).stream().map(Long::valueOf).toList();
+				assertThat(tokens).hasSize(ITERATIONS);
+				assertStrictlyIncreasing(tokens);
+				allTokens.addAll(tokens);
+			}
 			assertThat(allTokens).doesNotHaveDuplicates();
 			awaitNothingLeft(key);
 		}
