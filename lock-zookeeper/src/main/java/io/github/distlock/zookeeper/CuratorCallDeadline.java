@@ -34,7 +34,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class CuratorCallDeadline implements AutoCloseable {
 
-	private static final long MIN_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+	private static final long MIN_GRACE_MILLIS = 100;
+
+	private static final long MIN_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(MIN_GRACE_MILLIS);
 
 	private static final long REPEAT_MILLIS = 100;
 
@@ -61,8 +63,17 @@ final class CuratorCallDeadline implements AutoCloseable {
 
 	CuratorCallDeadline(DeadlineSweeper sweeper, long waitNanos) {
 		this.sweeper = sweeper;
-		long grace = Math.max(MIN_GRACE_NANOS, waitNanos / 10);
-		this.dueNanos = System.nanoTime() + saturatedAdd(waitNanos, grace);
+		this.dueNanos = System.nanoTime() + saturatedAdd(waitNanos, graceNanos(waitNanos));
+	}
+
+	/**
+	 * The time a call to ZooKeeper under way at its deadline gets to end on its own: a tenth of
+	 * the wait time, and {@value #MIN_GRACE_MILLIS} ms at least.
+	 * @param waitNanos the wait time
+	 * @return the grace period
+	 */
+	static long graceNanos(long waitNanos) {
+		return Math.max(MIN_GRACE_NANOS, waitNanos / 10);
 	}
 
 	long dueNanos() {

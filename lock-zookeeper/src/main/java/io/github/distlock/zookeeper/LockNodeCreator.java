@@ -103,6 +103,12 @@ final class LockNodeCreator {
 		var create = (makeParents ? builder.creatingParentContainersIfNeeded() : builder).withProtection()
 			.withMode(CreateMode.EPHEMERAL_SEQUENTIAL);
 		String ourPath = (data != null) ? create.forPath(path, data) : create.forPath(path);
+		if (ourPath == null) {
+			// Curator's protected create, retried after a lost connection, may end with no path (seen
+			// in the fault campaign, a session that changed during the retries): no node is known to
+			// be ours; the caller queues again, and the stray sweep takes a node of ours left behind
+			throw new KeeperException.ConnectionLossException();
+		}
 		return new CreatedNode(ourPath, stat.getCzxid(), false);
 	}
 
@@ -117,13 +123,7 @@ final class LockNodeCreator {
 			return null;
 		}
 		String protectedId = UUID.randomUUID().toString();
-		String ourPath = ProtectedUtils.toProtectedZNodePath(path, protectedId);
-		// Curator's operations apply the client's namespace, ACL provider and compression
-		TransactionOp operations = client.transactionOp();
-		var createNode = operations.create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL);
-		List<Op> transaction = List.of(operations.create().withMode(CreateMode.CONTAINER).forPath(lockPath, NO_DATA).get(),
-				((data != null) ? createNode.forPath(ourPath, data) : createNode.forPath(ourPath)).get(),
-				operations.setData().forPath(lockPath, NO_DATA).get());
+		List<Op> transaction = newLockPathTransaction(client, lockPath, path, protectedId, data);
 		ZooKeeper zookeeper = client.getZookeeperClient().getZooKeeper();
 		List<OpResult> results;
 		try {
@@ -140,11 +140,51 @@ final class LockNodeCreator {
 			UnansweredCreateCleanup.start(client, lockPath, protectedId, zookeeper.getSessionId());
 			throw ex;
 		}
+		return createdWithLockPath(lockPath, results);
+	}
+
+	/**
+	 * The transaction that creates a lock path and a contender's node in it, and sets the lock
+	 * path's data, whose zxid is the node's creation zxid.
+	 * @param client the client, whose namespace, ACL provider and compression the operations apply
+	 * @param lockPath the lock path
+	 * @param path the node's path before its protected prefix and sequence number
+	 * @param protectedId the id of the node's protected prefix
+	 * @param data the node's data, or {@code null} for the client's default data
+	 * @return the operations
+	 * @throws Exception from Curator
+	 */
+	static List<Op> newLockPathTransaction(CuratorFramework client, String lockPath, String path,
+			String protectedId, byte @Nullable [] data) throws Exception {
+		String ourPath = ProtectedUtils.toProtectedZNodePath(path, protectedId);
+		TransactionOp operations = client.transactionOp();
+		var createNode = operations.create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL);
+		return List.of(operations.create().withMode(CreateMode.CONTAINER).forPath(lockPath, NO_DATA).get(),
+				((data != null) ? createNode.forPath(ourPath, data) : createNode.forPath(ourPath)).get(),
+				operations.setData().forPath(lockPath, NO_DATA).get());
+	}
+
+	/**
+	 * The node that a {@link #newLockPathTransaction} created.
+	 * @param lockPath the lock path
+	 * @param results the transaction's results
+	 * @return the node, the first of its lock path
+	 */
+	static CreatedNode createdWithLockPath(String lockPath, List<OpResult> results) {
 		// the result's path is the server's, with the client's namespace and the connect
 		// string's chroot in front (ZooKeeper strips the chroot from a create, not from a multi)
 		String createdName = ZKPaths.getNodeFromPath(((OpResult.CreateResult) results.get(1)).getPath());
 		Stat lockPathStat = ((OpResult.SetDataResult) results.get(2)).getStat();
 		return new CreatedNode(ZKPaths.makePath(lockPath, createdName), lockPathStat.getMzxid(), true);
+	}
+
+	/**
+	 * The lock paths this process saw lately, which the creates of
+	 * {@link BackgroundNodeCreate} share.
+	 * @return the known lock paths
+	 */
+	KnownLockPaths knownPaths() {
+		return this.knownPaths;
 	}
 
 	/**

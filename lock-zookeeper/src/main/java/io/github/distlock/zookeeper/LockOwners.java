@@ -20,6 +20,7 @@ package io.github.distlock.zookeeper;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
@@ -66,6 +67,76 @@ final class LockOwners {
 		catch (KeeperException.BadVersionException revokedMeanwhile) {
 			// the revocation marker came first: it stays
 		}
+	}
+
+	/**
+	 * Writes the owner as {@link #record} does, with every request in background mode: nothing
+	 * waits for ZooKeeper, and the requests follow one another from their answers.
+	 * @param client the client
+	 * @param nodePath the lock node
+	 * @param owner the owner
+	 * @param done told once, with {@code null} once written (or left to a revocation marker),
+	 * or with the failure; on Curator's or ZooKeeper's event thread, which it must not block
+	 */
+	static void recordInBackground(CuratorFramework client, String nodePath, String owner,
+			Consumer<@Nullable Exception> done) {
+		byte[] data = owner.getBytes(StandardCharsets.UTF_8);
+		try {
+			client.setData().withVersion(0).inBackground((c, written) -> {
+				int code = written.getResultCode();
+				if (code == KeeperException.Code.BADVERSION.intValue()) {
+					// the owner of a node handed on within this process, or a revocation request
+					readThenRecord(client, nodePath, data, done);
+				}
+				else {
+					done.accept(failure(code, nodePath));
+				}
+			}).forPath(nodePath, data);
+		}
+		catch (Exception ex) {
+			done.accept(ex);
+		}
+	}
+
+	private static void readThenRecord(CuratorFramework client, String nodePath, byte[] data,
+			Consumer<@Nullable Exception> done) {
+		try {
+			client.getData().inBackground((c, read) -> {
+				int code = read.getResultCode();
+				if (code != KeeperException.Code.OK.intValue()) {
+					done.accept(failure(code, nodePath));
+				}
+				else if (Arrays.equals(read.getData(), data)
+						|| Arrays.equals(read.getData(), ZooKeeperHeldLock.REVOKE_MESSAGE)) {
+					done.accept(null);
+				}
+				else {
+					recordAtVersion(client, nodePath, data, read.getStat().getVersion(), done);
+				}
+			}).forPath(nodePath);
+		}
+		catch (Exception ex) {
+			done.accept(ex);
+		}
+	}
+
+	private static void recordAtVersion(CuratorFramework client, String nodePath, byte[] data, int version,
+			Consumer<@Nullable Exception> done) {
+		try {
+			client.setData().withVersion(version).inBackground((c, written) -> {
+				int code = written.getResultCode();
+				// the revocation marker came first: it stays
+				done.accept((code == KeeperException.Code.BADVERSION.intValue()) ? null : failure(code, nodePath));
+			}).forPath(nodePath, data);
+		}
+		catch (Exception ex) {
+			done.accept(ex);
+		}
+	}
+
+	private static @Nullable Exception failure(int code, String nodePath) {
+		return (code == KeeperException.Code.OK.intValue()) ? null
+				: KeeperException.create(KeeperException.Code.get(code), nodePath);
 	}
 
 	/**

@@ -52,6 +52,9 @@ import org.jspecify.annotations.Nullable;
  * order they were sent, so this process's next request on the lock path (a create of the next
  * acquisition) comes after the delete, and an uncontended acquisition and release cost the
  * caller one round trip in all.
+ * <p>
+ * {@link AsyncMutexAcquisition} follows the same protocol with no thread waiting, through this
+ * recipe's node path, queue order and cleanups.
  */
 final class MutexRecipe implements CuratorLockRecipe {
 
@@ -95,8 +98,7 @@ final class MutexRecipe implements CuratorLockRecipe {
 	@Override
 	public @Nullable HeldNode acquire(LockType type, long waitNanos) throws Exception {
 		long deadline = System.nanoTime() + waitNanos;
-		LockNodeCreator.CreatedNode created = this.creator.create(this.client,
-				ZKPaths.makePath(this.basePath, LOCK_NAME), null);
+		LockNodeCreator.CreatedNode created = this.creator.create(this.client, nodePath(), null);
 		String ourPath = created.path();
 		boolean acquired = false;
 		try {
@@ -174,9 +176,16 @@ final class MutexRecipe implements CuratorLockRecipe {
 	 * Removes a watcher in ZooKeeper, not only locally: a local removal that fails with the
 	 * connection queues a watch-removed event in the state {@code Disconnected}, and ZooKeeper's
 	 * client then drops the disconnection's own event as a repeat, so that Curator never reports
-	 * the connection suspended and held locks would stay {@code HELD}.
+	 * the connection suspended and held locks would stay {@code HELD}. A watcher gone already is
+	 * no error.
+	 * <p>
+	 * The removal is not guaranteed (Curator's guaranteed removal puts the namespace in front of
+	 * the path a second time when it sends the removal again, and logs an error at each attempt
+	 * while the connection is down). A removal sent during an outage may therefore be dropped once
+	 * Curator's retries are spent, and ZooKeeper's client sets the watch again on reconnecting:
+	 * the watch then goes when the node changes, firing once at a watcher that no longer waits.
 	 */
-	private void removeWatcher(String path, Watcher watcher) {
+	void removeWatcher(String path, Watcher watcher) {
 		try {
 			this.client.watchers().remove(watcher).ofType(WatcherType.Data).quietly().inBackground().forPath(path);
 		}
@@ -204,7 +213,7 @@ final class MutexRecipe implements CuratorLockRecipe {
 	 * Deletes a node we gave up on without blocking the caller (who may be past its wait time,
 	 * interrupted, or cut off from ZooKeeper); Curator retries a guaranteed delete until it is done.
 	 */
-	private void deleteQuietly(String path) {
+	void deleteQuietly(String path) {
 		try {
 			sendDelete(path);
 		}
@@ -215,6 +224,35 @@ final class MutexRecipe implements CuratorLockRecipe {
 
 	private void sendDelete(String path) throws Exception {
 		this.client.delete().guaranteed().inBackground(RELEASED).forPath(path);
+	}
+
+	/**
+	 * The path of a new contender's node before its protected prefix and sequence number.
+	 * @return the path
+	 */
+	String nodePath() {
+		return ZKPaths.makePath(this.basePath, LOCK_NAME);
+	}
+
+	/**
+	 * The lock path, whose children are the contenders' nodes.
+	 * @return the lock path
+	 */
+	String basePath() {
+		return this.basePath;
+	}
+
+	LockNodeCreator creator() {
+		return this.creator;
+	}
+
+	/**
+	 * The children of the lock path in the queue's order, as {@code InterProcessMutex} sorts them.
+	 * @param children the children read
+	 * @return the node names, holder first
+	 */
+	static List<String> inQueueOrder(List<String> children) {
+		return LockInternals.getSortedChildren(LOCK_NAME, SORTER, children);
 	}
 
 	@Override

@@ -23,6 +23,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
@@ -32,6 +33,7 @@ import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockPathResolver;
 import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.spi.AsyncLockBackend;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.LockBackend;
 import io.github.distlock.core.spi.OwnerRecordingBackend;
@@ -53,23 +55,28 @@ import org.jspecify.annotations.Nullable;
  * follow Curator's {@code InterProcessMutex} protocol, {@code SEMAPHORE_MUTEX} its
  * {@code InterProcessSemaphoreV2}, {@code READ} and {@code WRITE} its
  * {@code InterProcessReadWriteLock}, so that processes using those recipes on the same paths are
- * excluded too.
+ * excluded too. A {@code MUTEX} may also be waited for with no thread waiting
+ * ({@link #acquireAsync}, {@link AsyncAcquisitions}): the same protocol, in background requests.
  * <p>
  * A {@link io.github.distlock.core.engine.LockEngine} over it is the registry users lock through;
  * the engine is closed before the backend, and the Curator client is the caller's to close.
  * <p>
- * Past 400 lines (about 370 of code) for the SPI's jobs on lock nodes: acquiring, releasing,
+ * Past 400 lines (about 400 of code) for the SPI's jobs on lock nodes: acquiring, releasing,
  * revoking, reading owners and checking the server; the recipes and the session's states are
  * classes of their own.
  *
  * @since 0.1.0
  */
-public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecordingBackend, AutoCloseable {
+public final class ZooKeeperLockBackend
+		implements RevocableBackend, OwnerRecordingBackend, AsyncLockBackend, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ZooKeeperLockBackend.class);
 
-	/** How long a release may wait for ZooKeeper before its delete is left to the background. */
-	private static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
+	/**
+	 * How long a release may wait for ZooKeeper before its delete is left to the background, and
+	 * the owner's write after an acquisition at most.
+	 */
+	static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	/** The digits of the sequence number ZooKeeper appends to a sequential node's name. */
 	private static final int SEQUENCE_DIGITS = 10;
@@ -88,6 +95,10 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 
 	private final StrayNodeSweep strays;
 
+	private final AcquisitionFailures failures;
+
+	private final AsyncAcquisitions asyncAcquisitions;
+
 	/**
 	 * Creates a backend over a client and subscribes to its connection states.
 	 * @param client a Curator client, started or to be started by the caller
@@ -100,6 +111,9 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 		this.session = new SessionStateTracker(client, this.serverCheck::checkInBackground);
 		this.recipes = new RecipeCache(client);
 		this.strays = new StrayNodeSweep(client, this.recipes::inUse);
+		this.failures = new AcquisitionFailures(client);
+		this.asyncAcquisitions = new AsyncAcquisitions(this, this.recipes, this.session, this.strays, this.serverCheck,
+				this.failures);
 	}
 
 	@Override
@@ -116,8 +130,7 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 	public BackendLock acquire(LockRequest request, String path, long deadline) throws InterruptedException {
 		String unsupported = this.serverCheck.unsupported();
 		if (unsupported != null) {
-			throw new LockBackendException("Could not acquire lock '" + request.key() + "' (" + path + "): "
-					+ unsupported, null);
+			throw this.failures.unsupported(request.key(), path, unsupported);
 		}
 		long start = System.nanoTime();
 		long lossesBefore = this.session.losses();
@@ -157,6 +170,26 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 				}
 			}
 		}
+	}
+
+	/**
+	 * {@code MUTEX} only: its protocol waits for one predecessor's watch, which a background
+	 * request can set and a watch event can end.
+	 */
+	@Override
+	public Set<LockType> asyncTypes() {
+		return EnumSet.of(LockType.MUTEX);
+	}
+
+	/**
+	 * Acquires a {@code MUTEX} as {@link #acquire} does, with every ZooKeeper request in
+	 * background mode, the predecessor's watch ending the wait and a timer of the backend for
+	 * the deadline ({@link AsyncMutexAcquisition}): the same nodes, token, owner and lock, the
+	 * same failures. The future completes on the backend's thread of asynchronous acquisitions.
+	 */
+	@Override
+	public CompletableFuture<BackendLock> acquireAsync(LockRequest request, String path, long deadlineNanos) {
+		return this.asyncAcquisitions.acquire(request, path, deadlineNanos);
 	}
 
 	/**
@@ -208,8 +241,7 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 			// must not count it as held, and the caller must not believe it holds the lock.
 			releaseQuietly(recipe, request.type(), node);
 			if (System.nanoTime() >= deadline) {
-				throw new LockBackendException("Could not acquire lock '" + request.key() + "' (" + path
-						+ "): the ZooKeeper session ended while waiting, and the wait time elapsed", null);
+				throw this.failures.sessionEnded(request.key(), path);
 			}
 		}
 	}
@@ -276,7 +308,7 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 		}
 		catch (Exception ex) {
 			if (bound.expired()) {
-				throw waitElapsed(request.key(), path, start, ex);
+				throw this.failures.waitElapsed(request.key(), path, start, ex);
 			}
 			throw ex;
 		}
@@ -322,8 +354,7 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 		}
 		catch (Exception ex) {
 			if (bound.expired()) {
-				throw new LockBackendException("Could not " + what + " ZooKeeper at '" + connectString() + "' within "
-						+ TimeUnit.NANOSECONDS.toMillis(RELEASE_BOUND_NANOS) + " ms", ex);
+				throw this.failures.notWithin(what, RELEASE_BOUND_NANOS, ex);
 			}
 			throw ex;
 		}
@@ -351,19 +382,7 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 			interrupted.initCause(ex);
 			throw interrupted;
 		}
-		return new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") from ZooKeeper at '"
-				+ connectString() + "': " + ex, ex);
-	}
-
-	private DistributedLockException waitElapsed(String key, String path, long start, Exception cause) {
-		Duration waited = Duration.ofNanos(System.nanoTime() - start);
-		if (this.client.getZookeeperClient().isConnected()) {
-			LockAcquisitionException elapsed = new LockAcquisitionException(key, path, waited);
-			elapsed.initCause(cause);
-			return elapsed;
-		}
-		return new LockBackendException("Could not acquire lock '" + key + "' (" + path + ") within "
-				+ waited.toMillis() + " ms: lost the connection to ZooKeeper at '" + connectString() + "'", cause);
+		return this.failures.failure(key, path, ex);
 	}
 
 	private void awaitConnection(String key, String path, long deadline) throws InterruptedException {
@@ -374,8 +393,7 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 		if (remaining <= 0 || !this.client.blockUntilConnected(
 				(int) Math.min(Integer.MAX_VALUE, Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining))),
 				TimeUnit.MILLISECONDS)) {
-			throw new LockBackendException("Could not acquire lock '" + key + "' (" + path
-					+ "): not connected to ZooKeeper at '" + connectString() + "'", null);
+			throw this.failures.notConnected(key, path);
 		}
 	}
 
@@ -505,6 +523,11 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 		return this.strays;
 	}
 
+	/** The thread that times and completes the asynchronous acquisitions. */
+	AsyncTimer asyncTimer() {
+		return this.asyncAcquisitions.timer();
+	}
+
 	/**
 	 * Every type, {@code SEMAPHORE} as Curator's {@code InterProcessSemaphoreV2} under
 	 * {@code <lock path>/semaphore}.
@@ -573,15 +596,16 @@ public final class ZooKeeperLockBackend implements RevocableBackend, OwnerRecord
 	}
 
 	private String connectString() {
-		return this.client.getZookeeperClient().getCurrentConnectionString();
+		return this.failures.connectString();
 	}
 
 	/**
-	 * Stops the backend's background work (session tracking, deadlines, sweeps). The Curator
-	 * client is the caller's to close.
+	 * Stops the backend's background work (session tracking, deadlines, sweeps) and fails the
+	 * asynchronous acquisitions still waiting. The Curator client is the caller's to close.
 	 */
 	@Override
 	public void close() {
+		this.asyncAcquisitions.close();
 		this.session.close();
 		this.deadlines.close();
 		this.strays.close();
