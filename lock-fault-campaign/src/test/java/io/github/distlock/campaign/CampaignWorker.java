@@ -208,6 +208,8 @@ public final class CampaignWorker {
 				catch (Exception | Error ex) {
 					// an Error too: a thread that died silently would only show as a worker that never pauses
 					record("ERROR\t" + this.worker + "\t" + index + "\t" + ex);
+					// its stack, for the worker's log: where a thread died is what a replay needs
+					ex.printStackTrace();
 				}
 				finally {
 					done.countDown();
