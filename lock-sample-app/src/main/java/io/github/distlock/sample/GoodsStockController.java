@@ -24,6 +24,7 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
 
 /**
  * The goods-stock API.
@@ -34,14 +35,26 @@ public class GoodsStockController {
 
 	private final GoodsStockService service;
 
-	public GoodsStockController(GoodsStockService service) {
+	private final ReactiveGoodsStockService reactiveService;
+
+	public GoodsStockController(GoodsStockService service, ReactiveGoodsStockService reactiveService) {
 		this.service = service;
+		this.reactiveService = reactiveService;
 	}
 
 	/** Locked, fenced purchase: 200 order, 404, 409 sold out, 423 lock not had in time, 503 ZooKeeper down. */
 	@PostMapping("/purchase")
 	public Order purchase(@PathVariable long goodsNo) {
 		return this.service.purchase(goodsNo);
+	}
+
+	/**
+	 * The locked, fenced purchase through a reactive service: no thread waits for the lock; the
+	 * same answers as {@code /purchase}.
+	 */
+	@PostMapping("/purchase-reactive")
+	public Mono<Order> purchaseReactive(@PathVariable long goodsNo) {
+		return this.reactiveService.purchase(goodsNo);
 	}
 
 	/** The same purchase without the lock: oversells under concurrency. */

@@ -117,12 +117,24 @@ abstract class AbstractOversellRaceTests {
 
 	@Test
 	void lockedPurchasesSellExactlyTheStock() throws Exception {
-		long goodsNo = goodsBase() + 2;
+		assertExactlyTheStockIsSold("locked", goodsBase() + 2, "purchase");
+	}
+
+	@Test
+	void reactivePurchasesSellExactlyTheStock() throws Exception {
+		assertExactlyTheStockIsSold("reactive", goodsBase() + 3, "purchase-reactive");
+	}
+
+	/**
+	 * Fires the buyers at a locked endpoint: exactly the stock is sold, with one increasing
+	 * fencing token per order.
+	 */
+	private void assertExactlyTheStockIsSold(String run, long goodsNo, String endpoint) throws Exception {
 		this.load.reset(goodsNo, STOCK);
 
-		PurchaseLoad.Counts counts = this.load.fire("locked", goodsNo, "purchase", REQUESTS, CONCURRENCY);
+		PurchaseLoad.Counts counts = this.load.fire(run, goodsNo, endpoint, REQUESTS, CONCURRENCY);
 		PurchaseLoad.State state = this.load.state(goodsNo);
-		System.out.println(getClass().getSimpleName() + ": " + counts + " -> " + state);
+		System.out.println(getClass().getSimpleName() + " (" + run + "): " + counts + " -> " + state);
 
 		assertThat(counts.other()).as("unexpected answers %s", counts.otherKinds()).isZero();
 		assertThat(counts.lockFailures()).isZero();
