@@ -20,6 +20,8 @@
  * a lock for the life of a {@code Mono} or {@code Flux}, and
  * {@link io.github.distlock.reactive.ReactiveLockContext} reads the held locks from the Reactor
  * {@code Context}. Needs {@code reactor-core} on the class path.
+ * <p>
+ * API: what applications call.
  */
 @NullMarked
 package io.github.distlock.reactive;

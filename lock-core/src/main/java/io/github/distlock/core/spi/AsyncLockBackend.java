@@ -35,9 +35,10 @@ import io.github.distlock.core.LockRequest;
  * <ul>
  * <li><b>No thread waits.</b> {@link #acquireAsync} returns at once; it never waits for the
  * service on the caller's thread, which may be an event loop.</li>
- * <li><b>Deadline.</b> The future completes by its deadline plus at most one call's grace, with
- * {@link LockAcquisitionException} if the deadline passed first, also while the service cannot
- * be reached.</li>
+ * <li><b>Deadline.</b> The future completes by its deadline plus at most one call's grace, also
+ * while the service cannot be reached: with {@link LockAcquisitionException} if the wait for the
+ * turn was under way, or with {@link LockBackendException} if a call to the service was, and it
+ * did not answer within the grace.</li>
  * <li><b>Cancellation</b> takes the place of the interrupt. When the engine cancels the future,
  * the wait ends and the contender is removed from the service in the background. A lock the
  * backend got while the future was being cancelled is released by the backend: it completes the
