@@ -102,7 +102,7 @@ public class AsyncLockTemplate implements AsyncLockOperations {
 		}
 		catch (Throwable ex) {
 			handle.close();
-			result.completeExceptionally(ex);
+			result.completeExceptionally(unwrap(ex));
 			return;
 		}
 		finally {

@@ -186,13 +186,11 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 			}
 			return (stage != null) ? (CompletionStage<Object>) stage : CompletableFuture.completedFuture(null);
 		}).exceptionallyCompose((failure) -> {
-			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
-					? failure.getCause() : failure;
-			if (started.get() || !(cause instanceof LockAcquisitionException || cause instanceof LockBackendException)) {
-				return CompletableFuture.failedFuture(cause);
+			if (started.get() || !FailurePolicy.appliesTo(failure)) {
+				return CompletableFuture.failedFuture(failure);
 			}
 			try {
-				Object value = onFailure.apply((DistributedLockException) cause);
+				Object value = onFailure.apply((DistributedLockException) failure);
 				return (value instanceof CompletionStage<?> stage) ? (CompletionStage<Object>) stage
 						: CompletableFuture.completedFuture(null);
 			}

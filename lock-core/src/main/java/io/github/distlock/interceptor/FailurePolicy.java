@@ -18,6 +18,8 @@
 package io.github.distlock.interceptor;
 
 import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.LockAcquisitionException;
+import io.github.distlock.core.LockBackendException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,5 +34,15 @@ interface FailurePolicy {
 	 * @throws Throwable the failure itself, to throw
 	 */
 	@Nullable Object apply(DistributedLockException failure) throws Throwable;
+
+	/**
+	 * Whether a failure is one a failure policy applies to: the lock could not be had in time, or
+	 * the lock service failed.
+	 * @param failure a failure of the locked call
+	 * @return whether the policy applies
+	 */
+	static boolean appliesTo(Throwable failure) {
+		return failure instanceof LockAcquisitionException || failure instanceof LockBackendException;
+	}
 
 }

@@ -22,8 +22,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.github.distlock.core.AsyncLockOperations;
 import io.github.distlock.core.AsyncLockTemplate;
 import io.github.distlock.core.DistributedLockException;
-import io.github.distlock.core.LockAcquisitionException;
-import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.reactive.ReactiveLockOperations;
 import io.github.distlock.reactive.ReactiveLockTemplate;
@@ -64,7 +62,7 @@ final class ReactiveInvocations {
 				return this.operations.withLock(request, (lock) -> {
 					started.set(true);
 					return Mono.from(proceed(call));
-				}).onErrorResume((failure) -> !started.get() && isLockFailure(failure),
+				}).onErrorResume((failure) -> !started.get() && FailurePolicy.appliesTo(failure),
 						(failure) -> Mono.from(policyResult(onFailure, (DistributedLockException) failure)));
 			});
 		}
@@ -74,7 +72,7 @@ final class ReactiveInvocations {
 			return this.operations.withLockMany(request, (lock) -> {
 				started.set(true);
 				return proceed(call);
-			}).onErrorResume((failure) -> !started.get() && isLockFailure(failure),
+			}).onErrorResume((failure) -> !started.get() && FailurePolicy.appliesTo(failure),
 					(failure) -> policyResult(onFailure, (DistributedLockException) failure));
 		});
 	}
@@ -87,10 +85,6 @@ final class ReactiveInvocations {
 	 */
 	Object failed(AsyncReturn asyncReturn, Throwable failure) {
 		return (asyncReturn == AsyncReturn.MONO) ? Mono.error(failure) : Flux.error(failure);
-	}
-
-	private static boolean isLockFailure(Throwable failure) {
-		return failure instanceof LockAcquisitionException || failure instanceof LockBackendException;
 	}
 
 	/** A call of its own for each subscription, so that a resubscription calls the method again. */

@@ -61,7 +61,7 @@ public class LockObservationListener implements LockListener {
 	 * Waits under way, by key, name and type, first started first: an asynchronous acquisition
 	 * starts on one thread and ends on another, so a wait is not the calling thread's.
 	 */
-	private final Map<String, Deque<Observation>> waits = new ConcurrentHashMap<>();
+	private final Map<WaitKey, Deque<Observation>> waits = new ConcurrentHashMap<>();
 
 	/** Holds by the handle the template gives out, which is the one released. */
 	private final Map<AcquiredLock, Observation> holds = new ConcurrentHashMap<>();
@@ -77,7 +77,7 @@ public class LockObservationListener implements LockListener {
 			.lowCardinalityKeyValues(KeyValues.of("name", request.name(), "type", request.type().name()))
 			.highCardinalityKeyValue("key", request.key());
 		Observation started = wait.start();
-		this.waits.compute(waitKey(request.key(), request.name(), request.type()), (key, queue) -> {
+		this.waits.compute(new WaitKey(request.key(), request.name(), request.type()), (key, queue) -> {
 			Deque<Observation> waiting = (queue != null) ? queue : new ArrayDeque<>();
 			waiting.addLast(started);
 			return waiting;
@@ -87,15 +87,15 @@ public class LockObservationListener implements LockListener {
 	/** Ends the earliest wait under way for a key, name and type, if any. */
 	private @Nullable Observation endWait(String key, String name, LockType type) {
 		Observation[] ended = new Observation[1];
-		this.waits.computeIfPresent(waitKey(key, name, type), (waitKey, queue) -> {
+		this.waits.computeIfPresent(new WaitKey(key, name, type), (waitKey, queue) -> {
 			ended[0] = queue.pollFirst();
 			return queue.isEmpty() ? null : queue;
 		});
 		return ended[0];
 	}
 
-	private static String waitKey(String key, String name, LockType type) {
-		return type + "|" + name + "|" + key;
+	/** Whose wait it is: the waits of one key, name and type are told apart by their order only. */
+	private record WaitKey(String key, String name, LockType type) {
 	}
 
 	@Override

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 
 import io.github.distlock.core.AsyncLockHandle;
 import io.github.distlock.core.CompositeLockListener;
@@ -200,7 +201,7 @@ final class AsyncAcquisition {
 	}
 
 	/** Waits for a step with no thread, and goes on on a thread of the engine. */
-	private <T> void await(CompletableFuture<T> next, java.util.function.BiConsumer<T, Throwable> then) {
+	private <T> void await(CompletableFuture<T> next, BiConsumer<T, Throwable> then) {
 		this.step = next;
 		if (this.result.isCancelled()) {
 			next.cancel(false);
@@ -240,11 +241,8 @@ final class AsyncAcquisition {
 		if (failure instanceof TimeoutException) {
 			return new LockAcquisitionException(key, this.path, Durations.since(this.start));
 		}
-		if (failure instanceof LockAcquisitionException) {
-			LockAcquisitionException elapsed = new LockAcquisitionException(key, this.path,
-					Durations.since(this.start));
-			elapsed.initCause(failure);
-			return elapsed;
+		if (failure instanceof LockAcquisitionException elapsed) {
+			return LockEngine.waitedSinceStart(elapsed, Durations.since(this.start));
 		}
 		if (failure instanceof CancellationException) {
 			InterruptedException cancelled = new InterruptedException("the asynchronous acquisition was cancelled");

@@ -17,7 +17,7 @@
 
 package io.github.distlock.core.engine;
 
-import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import io.github.distlock.core.AsyncLockHandle;
@@ -29,6 +29,8 @@ import io.github.distlock.core.LockState;
  */
 final class AsyncEngineLockHandle extends EngineLockHandle implements AsyncLockHandle {
 
+	private final CompletableFuture<LockState> ended = new CompletableFuture<>();
+
 	AsyncEngineLockHandle(HandleCloser closer, long number, LockTable.Entry entry, Hold hold, LockRequest request,
 			String path, LockState state) {
 		super(closer, number, entry, hold, request, path, state, true);
@@ -36,7 +38,18 @@ final class AsyncEngineLockHandle extends EngineLockHandle implements AsyncLockH
 
 	@Override
 	public CompletionStage<LockState> whenEnded() {
-		return Objects.requireNonNull(ended()).minimalCompletionStage();
+		return this.ended.minimalCompletionStage();
+	}
+
+	/**
+	 * Completes {@link #whenEnded()}, whose dependents are the holder's: never on the thread that
+	 * reports the state.
+	 */
+	@Override
+	void end(LockState last) {
+		if (!this.ended.isDone()) {
+			AsyncCompletions.EXECUTOR.execute(() -> this.ended.complete(last));
+		}
 	}
 
 }

@@ -18,7 +18,6 @@
 package io.github.distlock.core.engine;
 
 import java.time.Instant;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -59,9 +58,6 @@ class EngineLockHandle implements LockHandle {
 	/** The name of the holder's thread, or of the thread that asked for an asynchronous lock. */
 	private final String holderThread;
 
-	/** Completed with {@code LOST} or {@code RELEASED}, for an asynchronous holder; else {@code null}. */
-	private final @Nullable CompletableFuture<LockState> ended;
-
 	private final Instant acquiredAt = Instant.now();
 
 	private final long acquiredNanos = System.nanoTime();
@@ -85,7 +81,6 @@ class EngineLockHandle implements LockHandle {
 		this.owner = async ? null : Thread.currentThread();
 		this.holderThread = async ? "async, asked on " + Thread.currentThread().getName()
 				: Thread.currentThread().getName();
-		this.ended = async ? new CompletableFuture<>() : null;
 		this.number = number;
 		this.entry = entry;
 		this.hold = hold;
@@ -159,15 +154,6 @@ class EngineLockHandle implements LockHandle {
 	/** The holder's thread, or {@code null} for a lock owned by an asynchronous execution. */
 	@Nullable Thread owner() {
 		return this.owner;
-	}
-
-	/**
-	 * For a lock owned by an asynchronous execution: completed, off the caller's and the
-	 * backend's threads, with {@code LOST} or {@code RELEASED} once the lock is either.
-	 * @return the end of the hold, or {@code null} for a lock owned by a thread
-	 */
-	@Nullable CompletableFuture<LockState> ended() {
-		return this.ended;
 	}
 
 	long acquiredNanos() {
@@ -248,11 +234,11 @@ class EngineLockHandle implements LockHandle {
 		return previous != LockState.RELEASED;
 	}
 
-	private void end(LockState last) {
-		if (this.ended != null && !this.ended.isDone()) {
-			// its dependents are the holder's: never on the thread that reports the state
-			AsyncCompletions.EXECUTOR.execute(() -> this.ended.complete(last));
-		}
+	/**
+	 * The hold ended, {@code LOST} or {@code RELEASED}: nothing to do for a thread's lock, whose
+	 * holder reads its state.
+	 */
+	void end(LockState last) {
 	}
 
 	/**

@@ -201,7 +201,7 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 	 * A wait that elapsed, with the time waited since the caller asked (a backend measures from
 	 * when it was asked, after the local queue).
 	 */
-	private static LockAcquisitionException waitedSinceStart(LockAcquisitionException elapsed, Duration waited) {
+	static LockAcquisitionException waitedSinceStart(LockAcquisitionException elapsed, Duration waited) {
 		if (elapsed.getWaited().compareTo(waited) >= 0) {
 			return elapsed;
 		}
