@@ -180,12 +180,12 @@ final class Nemesis {
 
 	private void pause(WorkerProcess worker, int millis) throws Exception {
 		long from = System.nanoTime();
-		worker.signal("STOP");
+		worker.pause();
 		try {
 			Thread.sleep(millis);
 		}
 		finally {
-			worker.signal("CONT");
+			worker.resume();
 			unaware(worker, new long[] { from, System.nanoTime() });
 		}
 	}

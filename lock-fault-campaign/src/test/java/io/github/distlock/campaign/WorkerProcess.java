@@ -26,6 +26,8 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
+import io.github.distlock.test.process.ProcessSignals;
+
 /**
  * A client process of the campaign, as the orchestrator sees it: one worker slot whose process
  * may be paused, killed and replaced (each replacement is a new generation, with a history of
@@ -121,8 +123,32 @@ final class WorkerProcess implements AutoCloseable {
 		return this.process.isAlive() ? OptionalInt.empty() : OptionalInt.of(this.process.exitValue());
 	}
 
-	void signal(String signal) throws IOException, InterruptedException {
-		new ProcessBuilder("kill", "-" + signal, Long.toString(this.process.pid())).start().waitFor(10, TimeUnit.SECONDS);
+	/** Stops the current generation (SIGSTOP) and returns once its threads have stopped. */
+	void pause() throws IOException, InterruptedException {
+		signalUnlessEnded(true);
+	}
+
+	/** Lets the current generation go on (SIGCONT). */
+	void resume() throws IOException, InterruptedException {
+		signalUnlessEnded(false);
+	}
+
+	private void signalUnlessEnded(boolean pause) throws IOException, InterruptedException {
+		long pid = this.process.pid();
+		try {
+			if (pause) {
+				ProcessSignals.pause(pid);
+			}
+			else {
+				ProcessSignals.resume(pid);
+			}
+		}
+		catch (IllegalStateException ex) {
+			// a generation that ended meanwhile needs no signal; one that is alive does
+			if (this.process.isAlive()) {
+				throw ex;
+			}
+		}
 	}
 
 	void kill() throws InterruptedException {
@@ -146,7 +172,7 @@ final class WorkerProcess implements AutoCloseable {
 	public void close() {
 		if (this.process != null && this.process.isAlive()) {
 			try {
-				signal("CONT");
+				resume();
 			}
 			catch (Exception ex) {
 				// it is killed next

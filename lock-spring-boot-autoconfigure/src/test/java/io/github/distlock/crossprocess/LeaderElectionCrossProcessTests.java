@@ -29,6 +29,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
+import io.github.distlock.test.process.ProcessSignals;
 import io.github.distlock.test.zookeeper.ZooKeeperServerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -77,7 +78,7 @@ class LeaderElectionCrossProcessTests {
 			report("after SIGKILL", killed);
 			assertThat(second.worker()).isNotEqualTo(first.worker());
 			awaitRuns(dir, second, 3);
-			signal(processes.get(second.worker()), "STOP");
+			ProcessSignals.pause(processes.get(second.worker()).pid());
 			long paused = System.nanoTime();
 			Grant third;
 			try {
@@ -85,7 +86,7 @@ class LeaderElectionCrossProcessTests {
 				report("after SIGSTOP", paused);
 			}
 			finally {
-				signal(processes.get(second.worker()), "CONT");
+				ProcessSignals.resume(processes.get(second.worker()).pid());
 			}
 			assertThat(third.worker()).isNotIn(first.worker(), second.worker());
 			await().atMost(NEW_LEADER_BOUND)
@@ -174,10 +175,6 @@ class LeaderElectionCrossProcessTests {
 	private static List<String> events(Path dir, int worker) throws Exception {
 		Path file = dir.resolve("events-" + worker);
 		return Files.exists(file) ? Files.readAllLines(file) : List.of();
-	}
-
-	private static void signal(Process process, String signal) throws Exception {
-		new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor(10, TimeUnit.SECONDS);
 	}
 
 	private static void report(String fault, long since) {

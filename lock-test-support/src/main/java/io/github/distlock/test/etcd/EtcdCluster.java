@@ -34,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import io.github.distlock.test.process.ProcessSignals;
 import io.github.distlock.test.tls.TestCertificates;
 import org.jspecify.annotations.Nullable;
 
@@ -181,13 +182,14 @@ public final class EtcdCluster implements AutoCloseable {
 	}
 
 	/**
-	 * Pauses a member (SIGSTOP): it keeps its connections but answers nothing.
+	 * Pauses a member (SIGSTOP) and returns once all its threads have stopped: it keeps its
+	 * connections but answers nothing.
 	 * @param index the member
 	 * @throws IOException if {@code kill} cannot be run
 	 * @throws InterruptedException if interrupted while waiting for it
 	 */
 	public void pause(int index) throws IOException, InterruptedException {
-		this.members.get(index).signal("STOP");
+		this.members.get(index).pause();
 	}
 
 	/**
@@ -197,7 +199,7 @@ public final class EtcdCluster implements AutoCloseable {
 	 * @throws InterruptedException if interrupted while waiting for it
 	 */
 	public void resume(int index) throws IOException, InterruptedException {
-		this.members.get(index).signal("CONT");
+		this.members.get(index).resume();
 	}
 
 	/**
@@ -207,7 +209,7 @@ public final class EtcdCluster implements AutoCloseable {
 	public void close() throws IOException, InterruptedException {
 		try {
 			for (Member member : this.members) {
-				member.signal("CONT");
+				member.resume();
 				member.stop();
 			}
 		}
@@ -317,14 +319,15 @@ public final class EtcdCluster implements AutoCloseable {
 			}
 		}
 
-		void signal(String signal) throws IOException, InterruptedException {
-			if (this.process == null || !this.process.isAlive()) {
-				return;
+		void pause() throws IOException, InterruptedException {
+			if (this.process != null && this.process.isAlive()) {
+				ProcessSignals.pause(this.process.pid());
 			}
-			Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(this.process.pid())).inheritIO()
-				.start();
-			if (kill.waitFor() != 0) {
-				throw new IllegalStateException("kill -" + signal + " " + this.process.pid() + " failed");
+		}
+
+		void resume() throws IOException, InterruptedException {
+			if (this.process != null && this.process.isAlive()) {
+				ProcessSignals.resume(this.process.pid());
 			}
 		}
 

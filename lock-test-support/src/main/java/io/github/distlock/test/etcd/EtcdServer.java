@@ -112,7 +112,8 @@ public final class EtcdServer implements AutoCloseable {
 	}
 
 	/**
-	 * Stops the server process (SIGSTOP): it keeps its connections but answers nothing.
+	 * Stops the server process (SIGSTOP) and returns once all its threads have stopped: it keeps
+	 * its connections but answers nothing.
 	 * @throws IOException if {@code kill} cannot be run
 	 * @throws InterruptedException if interrupted while waiting for it
 	 */

@@ -65,7 +65,8 @@ public final class EtcdServerExtension implements BeforeAllCallback, AfterAllCal
 	}
 
 	/**
-	 * Stops the server process (SIGSTOP): it keeps its connections but answers nothing.
+	 * Stops the server process (SIGSTOP) and returns once all its threads have stopped: it keeps
+	 * its connections but answers nothing.
 	 * @throws Exception if it cannot be signalled
 	 */
 	public void pause() throws Exception {

@@ -1,0 +1,27 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+/**
+ * Signals for the processes that tests start: pausing one (SIGSTOP) returns once every thread
+ * of it has stopped, so a test's next step meets a process that answers nothing.
+ * <p>
+ * Test support: API for this project's tests.
+ */
+@NullMarked
+package io.github.distlock.test.process;
+
+import org.jspecify.annotations.NullMarked;
