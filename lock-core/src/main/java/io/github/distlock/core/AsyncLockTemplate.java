@@ -73,6 +73,7 @@ public class AsyncLockTemplate implements AsyncLockOperations {
 			Function<? super AcquiredLock, ? extends CompletionStage<T>> work) {
 		Objects.requireNonNull(work, "work");
 		CompletableFuture<T> result = new CompletableFuture<>();
+		CallerContext caller = CallerContext.capture();
 		CompletableFuture<AsyncLockHandle> acquiring = this.registry.acquireAsync(request);
 		result.whenComplete((value, failure) -> {
 			if (result.isCancelled()) {
@@ -87,18 +88,19 @@ public class AsyncLockTemplate implements AsyncLockOperations {
 				handle.close();
 			}
 			else {
-				run(handle, work, result);
+				run(handle, work, caller, result);
 			}
 		});
 		return result;
 	}
 
+	/** Starts the work with the caller's context, on whichever thread the lock was granted. */
 	private <T> void run(AsyncLockHandle handle, Function<? super AcquiredLock, ? extends CompletionStage<T>> work,
-			CompletableFuture<T> result) {
+			CallerContext caller, CompletableFuture<T> result) {
 		CompletionStage<T> stage;
 		Deque<AcquiredLock> held = LockContext.push(handle);
 		try {
-			stage = Objects.requireNonNull(work.apply(handle), "the work returned no stage");
+			stage = Objects.requireNonNull(caller.call(() -> work.apply(handle)), "the work returned no stage");
 		}
 		catch (Throwable ex) {
 			handle.close();

@@ -106,11 +106,23 @@ public class LockObservationListener implements LockListener {
 		}
 		Observation hold = Observation.createNotStarted(HOLD, this.registry)
 			.contextualName("hold " + lock.name())
+			.parentObservation(parentOf(wait))
 			.lowCardinalityKeyValues(KeyValues.of("name", lock.name(), "type", lock.type().name(), "state",
 					LockState.HELD.name()))
 			.highCardinalityKeyValues(KeyValues.of("key", lock.key(), "path", lock.path(), "fencing.token",
 					String.valueOf(lock.fencingToken())));
 		this.holds.put(lock, hold.start());
+	}
+
+	/**
+	 * The observation the hold belongs to: the wait's parent, current where the caller asked; an
+	 * asynchronous lock is granted on another thread, where none is current.
+	 */
+	private @Nullable Observation parentOf(@Nullable Observation wait) {
+		if (wait != null && wait.getContextView().getParentObservation() instanceof Observation parent) {
+			return parent;
+		}
+		return this.registry.getCurrentObservation();
 	}
 
 	@Override

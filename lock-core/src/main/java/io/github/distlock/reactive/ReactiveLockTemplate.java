@@ -26,6 +26,7 @@ import java.util.function.Function;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.AsyncLockHandle;
 import io.github.distlock.core.AsyncLockOperations;
+import io.github.distlock.core.CallerContext;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
@@ -67,7 +68,8 @@ public class ReactiveLockTemplate implements ReactiveLockOperations {
 	@Override
 	public Mono<AsyncLockHandle> acquire(LockRequest request) {
 		Objects.requireNonNull(request, "request");
-		return Mono.fromFuture(() -> this.operations.acquireAsync(request), false);
+		return Mono.deferContextual((context) -> Mono
+			.fromFuture(() -> CallerContext.capture(context).call(() -> this.operations.acquireAsync(request)), false));
 	}
 
 	@Override
@@ -88,7 +90,10 @@ public class ReactiveLockTemplate implements ReactiveLockOperations {
 				}
 				return Flux.from(work.apply(outer));
 			}
-			return Flux.usingWhen(acquire(request), (handle) -> guarded(handle, work), this::release,
+			CallerContext caller = CallerContext.capture(context);
+			Mono<AsyncLockHandle> acquisition = Mono
+				.fromFuture(() -> caller.call(() -> this.operations.acquireAsync(request)), false);
+			return Flux.usingWhen(acquisition, (handle) -> guarded(handle, work, caller), this::release,
 					(handle, failure) -> close(handle), this::close);
 		});
 	}
@@ -109,8 +114,9 @@ public class ReactiveLockTemplate implements ReactiveLockOperations {
 	 * The work, with the lock in its context, ended by the loss of the lock: cancelled, and
 	 * {@link LockLostException} signalled in its place.
 	 */
-	private <T> Flux<T> guarded(AsyncLockHandle handle, Function<? super AcquiredLock, ? extends Publisher<T>> work) {
-		Flux<T> guarded = Flux.defer(() -> work.apply(handle));
+	private <T> Flux<T> guarded(AsyncLockHandle handle, Function<? super AcquiredLock, ? extends Publisher<T>> work,
+			CallerContext caller) {
+		Flux<T> guarded = withCallerContext(Flux.defer(() -> work.apply(handle)), caller);
 		if (this.failOnLost) {
 			AtomicBoolean lost = new AtomicBoolean();
 			// an element of the other publisher cancels the work; its completion would complete it
@@ -122,7 +128,19 @@ public class ReactiveLockTemplate implements ReactiveLockOperations {
 				.concatWith(Mono.defer(() -> lost.get()
 						? Mono.error(new LockLostException(handle.key(), handle.path())) : Mono.empty()));
 		}
-		return guarded.contextWrite((context) -> ReactiveLockContext.with(context, handle));
+		return guarded.contextWrite((context) -> ReactiveLockContext.with(caller.addTo(context), handle));
+	}
+
+	/**
+	 * The work subscribed to with the context of its subscriber: the lock is granted on another
+	 * thread, and what the work does as it is subscribed to (the method called, a blocking call
+	 * made at once) sees the caller's observation and the like there.
+	 */
+	private static <T> Flux<T> withCallerContext(Flux<T> work, CallerContext caller) {
+		return Flux.from((subscriber) -> caller.call(() -> {
+			work.subscribe(subscriber);
+			return null;
+		}));
 	}
 
 	/** Releases the lock of work that completed, after a doubt is settled; a loss is signalled. */
