@@ -19,7 +19,9 @@ package io.github.distlock.interceptor;
 
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
 
 import io.github.distlock.leader.LeaderElection;
 import io.github.distlock.leader.Leadership;
@@ -30,7 +32,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code @LeaderOnly} work that completes through a {@code CompletionStage}: started only in a
- * term of leadership, and failed if that term ended before the stage completed.
+ * term of leadership, cancelled and failed with {@link LeadershipLostException} when that term
+ * ends before the stage completed.
  */
 final class AsyncLeaderWork {
 
@@ -44,13 +47,45 @@ final class AsyncLeaderWork {
 		if (term.isEmpty()) {
 			return CompletableFuture.completedFuture(null);
 		}
-		Object stage = invocation.proceed();
-		CompletableFuture<Object> work = (stage != null) ? ((CompletionStage<Object>) stage).toCompletableFuture()
+		CompletableFuture<RevocationReason> termEnd = election.whenEnded(term.get()).toCompletableFuture();
+		Object stage;
+		try {
+			stage = invocation.proceed();
+		}
+		catch (Throwable ex) {
+			termEnd.cancel(false);
+			throw ex;
+		}
+		CompletionStage<Object> work = (stage != null) ? (CompletionStage<Object>) stage
 				: CompletableFuture.completedFuture(null);
-		return work.thenCompose((value) -> {
-			LeadershipLostException lost = lostSince(election, term.get());
-			return (lost != null) ? CompletableFuture.failedFuture(lost) : CompletableFuture.completedFuture(value);
+		CompletableFuture<Object> result = new CompletableFuture<>();
+		termEnd.thenAccept((reason) -> {
+			if (result.completeExceptionally(new LeadershipLostException(term.get(), reason))
+					&& work instanceof Future<?> future) {
+				future.cancel(true);
+			}
 		});
+		result.whenComplete((value, failure) -> {
+			termEnd.cancel(false);
+			if (result.isCancelled() && work instanceof Future<?> future) {
+				future.cancel(true);
+			}
+		});
+		work.whenComplete((value, failure) -> {
+			if (failure != null) {
+				result.completeExceptionally((failure instanceof CompletionException && failure.getCause() != null)
+						? failure.getCause() : failure);
+				return;
+			}
+			LeadershipLostException lost = lostSince(election, term.get());
+			if (lost != null) {
+				result.completeExceptionally(lost);
+			}
+			else {
+				result.complete(value);
+			}
+		});
+		return result;
 	}
 
 	/**

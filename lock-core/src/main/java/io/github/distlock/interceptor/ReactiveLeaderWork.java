@@ -18,18 +18,21 @@
 package io.github.distlock.interceptor;
 
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.leader.LeaderElection;
 import io.github.distlock.leader.Leadership;
 import io.github.distlock.leader.LeadershipLostException;
+import io.github.distlock.leader.RevocationReason;
 import org.aopalliance.intercept.MethodInvocation;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * {@code @LeaderOnly} work that completes through a {@code Publisher}: the method is called when
- * the result is subscribed to, only in a term of leadership, and the result fails if that term
- * ended before the publisher completed. Loaded only when Reactor is on the class path.
+ * the result is subscribed to, only in a term of leadership; the work is cancelled and the
+ * result fails with {@link LeadershipLostException} when that term ends before the publisher
+ * completed. Loaded only when Reactor is on the class path.
  */
 final class ReactiveLeaderWork {
 
@@ -42,10 +45,19 @@ final class ReactiveLeaderWork {
 			if (term.isEmpty()) {
 				return Flux.empty();
 			}
-			return Flux.from(ReactiveInvocations.proceed(ReactiveInvocations.freshCall(invocation))).concatWith(Mono.defer(() -> {
-				LeadershipLostException lost = AsyncLeaderWork.lostSince(election, term.get());
-				return (lost != null) ? Mono.error(lost) : Mono.empty();
-			}));
+			AtomicReference<RevocationReason> ended = new AtomicReference<>();
+			// an element of the other publisher cancels the work; its completion would complete it
+			Flux<RevocationReason> termEnd = Mono.fromFuture(election.whenEnded(term.get()).toCompletableFuture(), false)
+				.doOnNext(ended::set)
+				.concatWith(Mono.never());
+			return Flux.from(ReactiveInvocations.proceed(ReactiveInvocations.freshCall(invocation)))
+				.takeUntilOther(termEnd)
+				.concatWith(Mono.defer(() -> {
+					RevocationReason reason = ended.get();
+					LeadershipLostException lost = (reason != null) ? new LeadershipLostException(term.get(), reason)
+							: AsyncLeaderWork.lostSince(election, term.get());
+					return (lost != null) ? Mono.error(lost) : Mono.empty();
+				}));
 		});
 		return (asyncReturn == AsyncReturn.MONO) ? work.singleOrEmpty() : work;
 	}

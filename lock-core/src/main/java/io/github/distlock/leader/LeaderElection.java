@@ -18,6 +18,8 @@
 package io.github.distlock.leader;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import org.jspecify.annotations.Nullable;
 
@@ -62,6 +64,17 @@ public interface LeaderElection {
 	 * @return the leadership, or empty
 	 */
 	Optional<Leadership> leadership();
+
+	/**
+	 * When a term of this participant ends, for work that runs beyond the call that started it
+	 * (an asynchronous {@code @LeaderOnly} method is cancelled then).
+	 * @param term a term of this participant, from {@link #leadership()}
+	 * @return a stage of the caller's own, completed with the reason when the term ends, at once
+	 * if it has ended; this default never completes, for an election that cannot tell
+	 */
+	default CompletionStage<RevocationReason> whenEnded(Leadership term) {
+		return new CompletableFuture<>();
+	}
 
 	/**
 	 * Does work as the leader: with its term in {@link LeaderContext}, interrupted if leadership

@@ -20,6 +20,7 @@ package io.github.distlock.leader;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 
 import io.github.distlock.annotation.LockType;
@@ -191,6 +192,12 @@ public final class LockLeaderElection implements LeaderElection, AutoCloseable {
 	@Override
 	public Optional<Leadership> leadership() {
 		return isLeader() ? Optional.ofNullable(this.terms.current()) : Optional.empty();
+	}
+
+	@Override
+	public CompletionStage<RevocationReason> whenEnded(Leadership term) {
+		Objects.requireNonNull(term, "term");
+		return this.terms.whenEnded(term);
 	}
 
 	/**

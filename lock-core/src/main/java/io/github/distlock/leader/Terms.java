@@ -19,6 +19,7 @@ package io.github.distlock.leader;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -62,6 +63,9 @@ final class Terms {
 
 	private volatile RevocationReason lastReason = RevocationReason.LEFT;
 
+	/** Completed with its reason when the term that runs ends; guarded by {@link #termLock}. */
+	private @Nullable CompletableFuture<RevocationReason> end;
+
 	/**
 	 * @param interruptWorkers whether the end of a term interrupts the threads doing its work
 	 */
@@ -97,6 +101,7 @@ final class Terms {
 			}
 			term = new Leadership(this.name, this.participantId, epoch, Instant.now());
 			this.leadership.set(term);
+			this.end = new CompletableFuture<>();
 			notify(() -> this.listener.granted(term));
 		}
 		finally {
@@ -124,12 +129,37 @@ final class Terms {
 				this.interrupted.addAll(this.workers);
 			}
 			notify(() -> this.listener.revoked(term, reason));
+			CompletableFuture<RevocationReason> ended = this.end;
+			this.end = null;
+			if (ended != null && !notify(() -> ended.complete(reason))) {
+				// after the elections were closed: nobody else would end the work waiting for it
+				ended.complete(reason);
+			}
 		}
 		finally {
 			this.termLock.unlock();
 		}
 		logger.info("Election '" + this.name + "': participant '" + this.participantId + "' no longer leads (epoch "
 				+ term.epoch() + ", " + reason + ")");
+	}
+
+	/**
+	 * When a term ends: completed with its reason on the notifier's thread, after the listener
+	 * was told; at once, with the reason the last term ended, for a term that is not running.
+	 * Each call gets a stage of its own, which its caller may cancel.
+	 */
+	CompletableFuture<RevocationReason> whenEnded(Leadership term) {
+		this.termLock.lock();
+		try {
+			Leadership current = this.leadership.get();
+			if (this.end != null && current != null && current.epoch() == term.epoch()) {
+				return this.end.copy();
+			}
+		}
+		finally {
+			this.termLock.unlock();
+		}
+		return CompletableFuture.completedFuture(this.lastReason);
 	}
 
 	/**
@@ -173,7 +203,7 @@ final class Terms {
 	 * Hands a listener call to the notifier thread; never calls it on the caller's thread, which
 	 * may be a lock service's event thread. A call after the elections were closed is dropped.
 	 */
-	private void notify(Runnable call) {
+	private boolean notify(Runnable call) {
 		try {
 			this.notifier.execute(() -> {
 				try {
@@ -186,7 +216,9 @@ final class Terms {
 		}
 		catch (RejectedExecutionException closed) {
 			logger.debug("Election '" + this.name + "': a leadership event after the elections were closed was dropped");
+			return false;
 		}
+		return true;
 	}
 
 	/**

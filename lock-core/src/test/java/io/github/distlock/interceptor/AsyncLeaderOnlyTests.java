@@ -19,6 +19,7 @@ package io.github.distlock.interceptor;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -108,9 +109,45 @@ class AsyncLeaderOnlyTests {
 			.verify(Duration.ofSeconds(10));
 	}
 
+	@Test
+	void endOfTheTermCancelsPublisherWorkAtOnce() {
+		LeaderElection election = this.leader.elections.election("reports");
+		await().until(election::isLeader);
+		AtomicInteger cancelled = new AtomicInteger();
+		StepVerifier.create(this.leader.reports().daily(Mono.<String>never().doOnCancel(cancelled::incrementAndGet)))
+			.then(() -> await().until(() -> this.leader.target.calls.get() == 1))
+			.then(this.leader.backend::expireSession)
+			.expectErrorSatisfies((failure) -> assertThat(failure).isInstanceOf(LeadershipLostException.class)
+				.hasMessageContaining("(LOST)"))
+			.verify(Duration.ofSeconds(10));
+		assertThat(cancelled).hasValue(1);
+	}
+
+	@Test
+	void endOfTheTermCancelsTheFutureOfTheWorkAtOnce() {
+		LeaderElection election = this.leader.elections.election("reports");
+		await().until(election::isLeader);
+		CompletableFuture<String> weekly = this.leader.reports().weekly();
+		assertThat(weekly).isNotDone();
+		this.leader.backend.expireSession();
+		assertThat(weekly).failsWithin(Duration.ofSeconds(10))
+			.withThrowableOfType(ExecutionException.class)
+			.withCauseInstanceOf(LeadershipLostException.class);
+		assertThat(this.leader.target.pending).isCancelled();
+	}
+
 	static class Reports {
 
 		final AtomicInteger calls = new AtomicInteger();
+
+		/** The work of {@link #weekly()}, which completes only when cancelled. */
+		final CompletableFuture<String> pending = new CompletableFuture<>();
+
+		@LeaderOnly("reports")
+		public CompletableFuture<String> weekly() {
+			this.calls.incrementAndGet();
+			return this.pending;
+		}
 
 		@LeaderOnly("reports")
 		public Mono<String> daily(Mono<String> outcome) {

@@ -130,6 +130,23 @@ class LockLeaderElectionTests {
 	}
 
 	@Test
+	void theEndOfATermIsToldWithItsReasonAndAtOnceOnceItEnded() {
+		Participant leader = participant("a");
+		leader.join("end");
+		await().atMost(LONG).until(() -> leader.election("end").isLeader());
+		Leadership term = leader.election("end").leadership().orElseThrow();
+		CompletableFuture<RevocationReason> end = leader.election("end").whenEnded(term).toCompletableFuture();
+		CompletableFuture<RevocationReason> cancelled = leader.election("end").whenEnded(term).toCompletableFuture();
+		cancelled.cancel(false);
+		assertThat(end).as("a caller's cancel is its own").isNotDone();
+		leader.backend.suspendConnection();
+		assertThat(end).succeedsWithin(LONG).isEqualTo(RevocationReason.IN_DOUBT);
+		assertThat(leader.election("end").whenEnded(term)).succeedsWithin(Duration.ZERO)
+			.isEqualTo(RevocationReason.IN_DOUBT);
+		leader.backend.resumeConnection();
+	}
+
+	@Test
 	void workAsLeaderRunsWithItsTermAndIsRefusedToOthers() {
 		Participant a = participant("a");
 		a.join("work");
