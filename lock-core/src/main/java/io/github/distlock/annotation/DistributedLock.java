@@ -123,7 +123,9 @@ public @interface DistributedLock {
 	 * method's lock becomes {@code LOST} (its transaction's commit is refused, the call ends with
 	 * {@code LockLostException} after the method returns) and, with
 	 * {@code distributed-lock.lock-lost.interrupt-holder}, the thread is interrupted. Empty (the
-	 * default) holds the lock until the method returns. Not shorter than {@link #holdAtLeast()};
+	 * default) takes {@code distributed-lock.default-max-hold}, unset by default: the lock is held
+	 * until the method returns; {@code "0"} holds it until then whatever the default. Not shorter
+	 * than {@link #holdAtLeast()};
 	 * a value that is not a duration, is negative or is shorter fails start-up naming the method.
 	 * @return the maximum hold time as text, or empty
 	 * @since 0.1.0

@@ -18,6 +18,7 @@
 package io.github.distlock.core;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
@@ -57,6 +58,24 @@ public interface AsyncLockOperations {
 	 */
 	<T> CompletableFuture<T> executeAsync(LockRequest request,
 			Function<? super AcquiredLock, ? extends CompletionStage<T>> work);
+
+	/**
+	 * Runs asynchronous work holding the locks of every key of the request: all of them or none
+	 * within the wait time. They are taken in ascending key order, each once the one before it
+	 * is held, with no thread waiting; if one cannot be had, those taken are released, the last
+	 * first, and the result completes with its exception. The work starts on a thread of the
+	 * engine with every lock in {@link LockContext} until it returns its stage; the locks are
+	 * released, the last taken first, when its stage completes. The loss of any of them cancels
+	 * the work, as for one lock.
+	 * @param request the keys, type, wait time and name of the locks
+	 * @param work starts the work from the held locks, in the order taken, and returns its stage
+	 * @param <T> the type of the result
+	 * @return the work's result, once the locks are released
+	 */
+	default <T> CompletableFuture<T> executeAllAsync(MultiLockRequest request,
+			Function<? super List<AcquiredLock>, ? extends CompletionStage<T>> work) {
+		return AsyncMultiKeyLocking.execute(this, request, work);
+	}
 
 	/**
 	 * Runs asynchronous work holding a {@link io.github.distlock.annotation.LockType#MUTEX} lock

@@ -62,4 +62,9 @@ public final class LockContext {
 		return held;
 	}
 
+	/** The calling thread's locks, the last acquired last. */
+	static Deque<AcquiredLock> held() {
+		return HELD.get();
+	}
+
 }

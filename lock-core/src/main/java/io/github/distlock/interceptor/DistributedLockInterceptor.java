@@ -151,16 +151,13 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	 */
 	private Object invokeAsync(LockOperation operation, LockKeys keys, Duration waitTime,
 			MethodInvocation invocation, @Nullable Object target) {
-		if (keys.multiple()) {
-			IllegalStateException refused = new IllegalStateException("@DistributedLock on " + operation.describe()
-					+ " locks several keys " + keys.keys() + ", which a method returning "
-					+ invocation.getMethod().getReturnType().getSimpleName() + " does not support yet");
-			return (operation.asyncReturn() == AsyncReturn.COMPLETION_STAGE) ? CompletableFuture.failedFuture(refused)
-					: this.reactiveInvocations.get().failed(operation.asyncReturn(), refused);
-		}
-		LockRequest request = new LockRequest(keys.single(), operation.type(), waitTime, operation.name(),
-				operation.holdAtLeast(), operation.revocable(), null, operation.maxHold(), operation.permits());
-		FailurePolicy onFailure = (failure) -> onFailure(operation, request, invocation, target, failure);
+		Object request = keys.multiple()
+				? new MultiLockRequest(keys.keys(), operation.type(), waitTime, operation.name(),
+						operation.holdAtLeast(), operation.revocable(), operation.maxHold(), operation.permits())
+				: new LockRequest(keys.single(), operation.type(), waitTime, operation.name(), operation.holdAtLeast(),
+						operation.revocable(), null, operation.maxHold(), operation.permits());
+		FailurePolicy onFailure = (failure) -> onFailure(operation,
+				requestThatFailed(keys, failure, operation, waitTime), invocation, target, failure);
 		if (operation.asyncReturn() == AsyncReturn.COMPLETION_STAGE) {
 			return invokeCompletionStage(request, invocation, onFailure);
 		}
@@ -169,13 +166,13 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	/**
 	 * A call of a method returning a {@code CompletionStage}, made on a thread of the engine once
-	 * the lock is held.
+	 * the lock is held, or the locks of a {@link MultiLockRequest}.
 	 */
 	@SuppressWarnings("unchecked")
-	private CompletableFuture<Object> invokeCompletionStage(LockRequest request, MethodInvocation invocation,
+	private CompletableFuture<Object> invokeCompletionStage(Object request, MethodInvocation invocation,
 			FailurePolicy onFailure) {
 		AtomicBoolean started = new AtomicBoolean();
-		return this.asyncLockOperations.get().executeAsync(request, (lock) -> {
+		Supplier<CompletionStage<Object>> call = () -> {
 			started.set(true);
 			Object stage;
 			try {
@@ -185,7 +182,12 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 				throw new CompletionException(ex);
 			}
 			return (stage != null) ? (CompletionStage<Object>) stage : CompletableFuture.completedFuture(null);
-		}).exceptionallyCompose((failure) -> {
+		};
+		AsyncLockOperations operations = this.asyncLockOperations.get();
+		CompletableFuture<Object> locked = (request instanceof MultiLockRequest all)
+				? operations.executeAllAsync(all, (locks) -> call.get())
+				: operations.executeAsync((LockRequest) request, (lock) -> call.get());
+		return locked.exceptionallyCompose((failure) -> {
 			if (started.get() || !FailurePolicy.appliesTo(failure)) {
 				return CompletableFuture.failedFuture(failure);
 			}

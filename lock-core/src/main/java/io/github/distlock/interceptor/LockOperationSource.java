@@ -21,6 +21,7 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.Predicate;
 
 import io.github.distlock.annotation.DistributedLock;
@@ -49,6 +50,8 @@ public class LockOperationSource implements BeanFactoryAware {
 
 	private final Function<String, NamedLockSettings> namedSettings;
 
+	private final Supplier<Duration> defaultMaxHold;
+
 	private @Nullable ConfigurableBeanFactory placeholders;
 
 	/**
@@ -64,7 +67,22 @@ public class LockOperationSource implements BeanFactoryAware {
 	 * when there are none); asked once per annotated method, when its bean is created
 	 */
 	public LockOperationSource(Function<String, NamedLockSettings> namedSettings) {
+		this(namedSettings, () -> Duration.ZERO);
+	}
+
+	/**
+	 * Creates a source that looks up the settings an annotation's {@code name} selects, with a
+	 * maximum hold time for the locks that set none.
+	 * @param namedSettings the settings configured under a name ({@link NamedLockSettings#NONE}
+	 * when there are none); asked once per annotated method, when its bean is created
+	 * @param defaultMaxHold how long a lock whose annotation and name set no {@code maxHold} is
+	 * held at most ({@link Duration#ZERO}: as long as the method runs); asked once per
+	 * annotated method
+	 */
+	public LockOperationSource(Function<String, NamedLockSettings> namedSettings,
+			Supplier<Duration> defaultMaxHold) {
 		this.namedSettings = namedSettings;
+		this.defaultMaxHold = defaultMaxHold;
 	}
 
 	@Override
@@ -179,10 +197,15 @@ public class LockOperationSource implements BeanFactoryAware {
 		Duration maxHold = (named.maxHold() != null)
 				? checkedConfigured(named.maxHold(), "max-hold", annotation, description)
 				: maxHold(annotation, description);
+		String maxHoldSource = (named.maxHold() != null)
+				? " (configured under its name '" + annotation.name() + "')" : "";
+		if (annotation.maxHold().isEmpty() && named.maxHold() == null) {
+			maxHold = this.defaultMaxHold.get();
+			maxHoldSource = " (distributed-lock.default-max-hold; set the annotation's maxHold for this method)";
+		}
 		if (!maxHold.isZero() && maxHold.compareTo(holdAtLeast) < 0) {
 			throw new IllegalStateException("@DistributedLock on " + description + " has maxHold " + maxHold
-					+ ((named.maxHold() != null) ? " (configured under its name '" + annotation.name() + "')" : "")
-					+ ", shorter than its holdAtLeast " + holdAtLeast
+					+ maxHoldSource + ", shorter than its holdAtLeast " + holdAtLeast
 					+ ": a lock cannot be held at least longer than it may be held at most");
 		}
 		LockFailurePolicy onFailure = (named.onFailure() != null) ? named.onFailure() : annotation.onFailure();
@@ -202,7 +225,8 @@ public class LockOperationSource implements BeanFactoryAware {
 		SkipValue skipValue = (onFailure == LockFailurePolicy.SKIP) ? SkipValue.forMethod(method, description) : () -> null;
 		return new LockOperation(method, targetClass, annotation.name(), annotation.key(), key,
 				annotation.condition(), condition, waitTime, holdAtLeast, maxHold, annotation.revocable(), type,
-				permits(annotation, type, description), onFailure,
+				(named.permits() != null) ? checkedPermits(named.permits(), type, annotation, description)
+						: permits(annotation, type, description), onFailure,
 				fallback, skipValue, asyncReturn);
 	}
 
@@ -241,6 +265,19 @@ public class LockOperationSource implements BeanFactoryAware {
 		if (type != LockType.SEMAPHORE) {
 			throw new IllegalStateException("@DistributedLock on " + description + " has permits " + shown
 					+ " and type " + type + ": set type = LockType.SEMAPHORE, the one type with several holders");
+		}
+		return permits;
+	}
+
+	/** A number of permits configured under the annotation's name. */
+	private static int checkedPermits(int permits, LockType type, DistributedLock annotation, String description) {
+		if (permits < 1) {
+			throw new IllegalStateException("@DistributedLock on " + description + " is named '" + annotation.name()
+					+ "', whose configured permits " + permits + " is below 1: a semaphore has at least 1");
+		}
+		if (type != LockType.SEMAPHORE) {
+			throw new IllegalStateException("@DistributedLock on " + description + " is named '" + annotation.name()
+					+ "', whose configured permits " + permits + " need type SEMAPHORE, but its type is " + type);
 		}
 		return permits;
 	}

@@ -32,23 +32,37 @@ import org.jspecify.annotations.Nullable;
  * @param type the lock type, or {@code null} to keep the annotation's
  * @param onFailure the failure policy, or {@code null} to keep the annotation's
  * @param maxHold how long the lock is held at most, or {@code null} to keep the annotation's
+ * @param permits how many holders a {@code SEMAPHORE} has at most, or {@code null} to keep the
+ * annotation's
  * @since 0.1.0
  */
 public record NamedLockSettings(@Nullable Duration waitTime, @Nullable LockType type,
-		@Nullable LockFailurePolicy onFailure, @Nullable Duration maxHold) {
+		@Nullable LockFailurePolicy onFailure, @Nullable Duration maxHold, @Nullable Integer permits) {
 
 	/** Settings that change nothing. */
-	public static final NamedLockSettings NONE = new NamedLockSettings(null, null, null, null);
+	public static final NamedLockSettings NONE = new NamedLockSettings(null, null, null, null, null);
 
 	/**
-	 * Settings that keep the annotation's {@code maxHold}.
+	 * Settings that keep the annotation's {@code permits}.
+	 * @param waitTime how long to wait for the lock, or {@code null} to keep the annotation's
+	 * @param type the lock type, or {@code null} to keep the annotation's
+	 * @param onFailure the failure policy, or {@code null} to keep the annotation's
+	 * @param maxHold how long the lock is held at most, or {@code null} to keep the annotation's
+	 */
+	public NamedLockSettings(@Nullable Duration waitTime, @Nullable LockType type,
+			@Nullable LockFailurePolicy onFailure, @Nullable Duration maxHold) {
+		this(waitTime, type, onFailure, maxHold, null);
+	}
+
+	/**
+	 * Settings that keep the annotation's {@code maxHold} and {@code permits}.
 	 * @param waitTime how long to wait for the lock, or {@code null} to keep the annotation's
 	 * @param type the lock type, or {@code null} to keep the annotation's
 	 * @param onFailure the failure policy, or {@code null} to keep the annotation's
 	 */
 	public NamedLockSettings(@Nullable Duration waitTime, @Nullable LockType type,
 			@Nullable LockFailurePolicy onFailure) {
-		this(waitTime, type, onFailure, null);
+		this(waitTime, type, onFailure, null, null);
 	}
 
 }

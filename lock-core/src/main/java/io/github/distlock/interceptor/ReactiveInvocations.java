@@ -18,11 +18,13 @@
 package io.github.distlock.interceptor;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 import io.github.distlock.core.AsyncLockOperations;
 import io.github.distlock.core.AsyncLockTemplate;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.MultiLockRequest;
 import io.github.distlock.reactive.ReactiveLockOperations;
 import io.github.distlock.reactive.ReactiveLockTemplate;
 import org.aopalliance.intercept.MethodInvocation;
@@ -49,32 +51,26 @@ final class ReactiveInvocations {
 	/**
 	 * The locked result of a call.
 	 * @param asyncReturn {@link AsyncReturn#MONO} or {@link AsyncReturn#PUBLISHER}
-	 * @param request the lock
+	 * @param request the lock, a {@link LockRequest}, or the locks, a {@link MultiLockRequest}
 	 * @param invocation the call, made at each subscription
 	 * @param onFailure what the operation's failure policy gives for a lock that could not be had
 	 * @return a {@code Mono} or a {@code Flux}
 	 */
-	Object invoke(AsyncReturn asyncReturn, LockRequest request, MethodInvocation invocation, FailurePolicy onFailure) {
-		if (asyncReturn == AsyncReturn.MONO) {
-			return Mono.defer(() -> {
-				AtomicBoolean started = new AtomicBoolean();
-				MethodInvocation call = freshCall(invocation);
-				return this.operations.withLock(request, (lock) -> {
-					started.set(true);
-					return Mono.from(proceed(call));
-				}).onErrorResume((failure) -> !started.get() && FailurePolicy.appliesTo(failure),
-						(failure) -> Mono.from(policyResult(onFailure, (DistributedLockException) failure)));
-			});
-		}
-		return Flux.defer(() -> {
+	Object invoke(AsyncReturn asyncReturn, Object request, MethodInvocation invocation, FailurePolicy onFailure) {
+		Flux<Object> result = Flux.defer(() -> {
 			AtomicBoolean started = new AtomicBoolean();
 			MethodInvocation call = freshCall(invocation);
-			return this.operations.withLockMany(request, (lock) -> {
+			Supplier<Publisher<Object>> work = () -> {
 				started.set(true);
 				return proceed(call);
-			}).onErrorResume((failure) -> !started.get() && FailurePolicy.appliesTo(failure),
+			};
+			Flux<Object> locked = (request instanceof MultiLockRequest all)
+					? this.operations.withLockAll(all, (locks) -> work.get())
+					: this.operations.withLockMany((LockRequest) request, (lock) -> work.get());
+			return locked.onErrorResume((failure) -> !started.get() && FailurePolicy.appliesTo(failure),
 					(failure) -> policyResult(onFailure, (DistributedLockException) failure));
 		});
+		return (asyncReturn == AsyncReturn.MONO) ? result.singleOrEmpty() : result;
 	}
 
 	/**

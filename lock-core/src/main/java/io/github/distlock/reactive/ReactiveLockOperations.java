@@ -18,11 +18,13 @@
 package io.github.distlock.reactive;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.AsyncLockHandle;
 import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.MultiLockRequest;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -83,5 +85,21 @@ public interface ReactiveLockOperations {
 	 * @return the work's values
 	 */
 	<T> Flux<T> withLockMany(LockRequest request, Function<? super AcquiredLock, ? extends Publisher<T>> work);
+
+	/**
+	 * Runs a publisher holding the locks of every key of the request until it completes: all of
+	 * them or none within the wait time, taken when subscribed to, in ascending key order, each
+	 * once the one before it is held. If one cannot be had, those taken are released, the last
+	 * first, and its exception is signalled. Each is in {@link ReactiveLockContext}; the loss of
+	 * any of them cancels the work, as for one lock.
+	 * @param request the keys, type, wait time and name of the locks
+	 * @param work makes the work from the held locks, in the order taken
+	 * @param <T> the type of the values
+	 * @return the work's values
+	 */
+	default <T> Flux<T> withLockAll(MultiLockRequest request,
+			Function<? super List<AcquiredLock>, ? extends Publisher<T>> work) {
+		return ReactiveMultiKeyLocking.withLockAll(this, request, work);
+	}
 
 }

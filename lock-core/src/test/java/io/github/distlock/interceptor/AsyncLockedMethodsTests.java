@@ -199,9 +199,57 @@ class AsyncLockedMethodsTests {
 	}
 
 	@Test
-	void severalKeysAreRefusedForAnAsyncMethod() {
+	void monoOfSeveralKeysHoldsEachInKeyOrderUntilItCompletes() {
 		Stock stock = start();
-		StepVerifier.create(stock.reserveAll(List.of("j", "k"))).expectError(IllegalStateException.class).verify();
+		Sinks.One<String> gate = Sinks.one();
+		StepVerifier.create(stock.reserveAll(List.of("k", "j"), gate.asMono())).then(() -> {
+			await().until(() -> stock.started() == 1);
+			assertThat(this.service.entriesOf("stock:j")).hasSize(1);
+			assertThat(this.service.entriesOf("stock:k")).hasSize(1);
+			gate.tryEmitValue("done");
+		}).expectNext("done").verifyComplete();
+		assertThat(stock.locksSeen()).containsExactly("stock:j", "stock:k");
+		await().until(() -> this.service.entriesOf("stock:j").isEmpty() && this.service.entriesOf("stock:k").isEmpty());
+	}
+
+	@Test
+	void severalKeysAreTakenAllOrNone() {
+		Stock stock = start();
+		try (LockHandle held = this.otherProcess.acquire(LockRequest.of("stock:m", WAIT))) {
+			StepVerifier.create(stock.reserveAllQuickly(List.of("l", "m"))).expectError(LockAcquisitionException.class).verify();
+			CompletableFuture<String> later = stock.reserveAllLaterQuickly(List.of("m", "l"));
+			assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> later.get(5, TimeUnit.SECONDS))
+				.havingCause()
+				.isInstanceOf(LockAcquisitionException.class);
+			// l was taken first and given back when m could not be had
+			await().until(() -> this.service.entriesOf("stock:l").isEmpty());
+		}
+		assertThat(stock.started()).isZero();
+	}
+
+	@Test
+	void completableFutureOfSeveralKeysSeesEveryLockInLockContext() throws Exception {
+		Stock stock = start();
+		try (LockHandle held = this.otherProcess.acquire(LockRequest.of("stock:o", WAIT))) {
+			CompletableFuture<String> later = stock.reserveAllLater(List.of("o", "n"));
+			await().until(() -> this.service.entriesOf("stock:o").size() == 2);
+			assertThat(this.service.entriesOf("stock:n")).as("n is held while o is waited for").hasSize(1);
+			held.close();
+			assertThat(later.get(5, TimeUnit.SECONDS)).isEqualTo("stock:n,stock:o");
+		}
+		await().until(() -> this.service.entriesOf("stock:n").isEmpty() && this.service.entriesOf("stock:o").isEmpty());
+	}
+
+	@Test
+	void lossOfOneOfSeveralLocksCancelsTheWork() {
+		Stock stock = start();
+		InMemoryLockBackend backend = this.context.getBean(InMemoryLockBackend.class);
+		StepVerifier.create(stock.reserveAll(List.of("p", "q"), Mono.never()))
+			.then(() -> await().until(() -> stock.started() == 1))
+			.then(backend::expireSession)
+			.expectError(LockLostException.class)
+			.verify(Duration.ofSeconds(5));
+		await().until(() -> stock.cancelled() == 1);
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -312,8 +360,31 @@ class AsyncLockedMethodsTests {
 		}
 
 		@DistributedLock(key = "#items.![ 'stock:' + #this ]")
-		public Mono<String> reserveAll(List<String> items) {
+		public Mono<String> reserveAll(List<String> items, Mono<String> outcome) {
+			this.started.incrementAndGet();
+			return ReactiveLockContext.all()
+				.doOnNext((locks) -> locks.forEach((lock) -> this.locksSeen.add(lock.key())))
+				.then(outcome)
+				.doOnCancel(this.cancelled::incrementAndGet);
+		}
+
+		@DistributedLock(key = "#items.![ 'stock:' + #this ]", waitFor = "100ms")
+		public Mono<String> reserveAllQuickly(List<String> items) {
+			this.started.incrementAndGet();
 			return Mono.just("all");
+		}
+
+		@DistributedLock(key = "#items.![ 'stock:' + #this ]")
+		public CompletableFuture<String> reserveAllLater(List<String> items) {
+			this.started.incrementAndGet();
+			return CompletableFuture.completedFuture(String.join(",",
+					LockContext.all().stream().map(AcquiredLock::key).toList()));
+		}
+
+		@DistributedLock(key = "#items.![ 'stock:' + #this ]", waitFor = "100ms")
+		public CompletableFuture<String> reserveAllLaterQuickly(List<String> items) {
+			this.started.incrementAndGet();
+			return CompletableFuture.completedFuture("all");
 		}
 
 	}

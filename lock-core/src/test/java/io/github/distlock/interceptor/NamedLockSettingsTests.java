@@ -43,7 +43,10 @@ class NamedLockSettingsTests {
 			"slow", new NamedLockSettings(Duration.ofSeconds(-1), null, null),
 			"partial", new NamedLockSettings(null, null, LockFailurePolicy.THROW),
 			"fallback", new NamedLockSettings(null, null, LockFailurePolicy.FALLBACK),
-			"too-short", new NamedLockSettings(null, null, null, Duration.ofSeconds(10)));
+			"too-short", new NamedLockSettings(null, null, null, Duration.ofSeconds(10)),
+			"exports", new NamedLockSettings(null, LockType.SEMAPHORE, null, null, 4),
+			"no-permits", new NamedLockSettings(null, null, null, null, 0),
+			"permits-of-a-mutex", new NamedLockSettings(null, null, null, null, 2));
 
 	private final LockOperationSource source = new LockOperationSource(
 			(name) -> CONFIGURED.getOrDefault(name, NamedLockSettings.NONE));
@@ -106,6 +109,103 @@ class NamedLockSettingsTests {
 			.withMessageContaining("ShortJobs.heldLong()")
 			.withMessageContaining("maxHold PT10S (configured under its name 'too-short')")
 			.withMessageContaining("shorter than its holdAtLeast PT30S");
+	}
+
+	@Test
+	void configuredPermitsMakeASemaphoreOfThatManyHolders() throws Exception {
+		LockOperation operation = this.source.getOperation(PermitJobs.class.getMethod("export"), PermitJobs.class);
+		assertThat(operation.type()).isEqualTo(LockType.SEMAPHORE);
+		assertThat(operation.permits()).isEqualTo(4);
+	}
+
+	@Test
+	void configuredPermitsBelowOneOrOfAnotherTypeFailNamingTheMethodAndTheName() {
+		assertThatIllegalStateException()
+			.isThrownBy(() -> this.source.getOperation(NoPermitJobs.class.getMethod("none"), NoPermitJobs.class))
+			.withMessageContaining("NoPermitJobs.none()")
+			.withMessageContaining("named 'no-permits', whose configured permits 0 is below 1");
+		assertThatIllegalStateException()
+			.isThrownBy(() -> this.source.getOperation(MutexPermitJobs.class.getMethod("mutex"), MutexPermitJobs.class))
+			.withMessageContaining("MutexPermitJobs.mutex()")
+			.withMessageContaining("named 'permits-of-a-mutex', whose configured permits 2 need type SEMAPHORE, but its type is MUTEX");
+	}
+
+	@Test
+	void aDefaultMaxHoldAppliesToLocksThatSetNone() throws Exception {
+		LockOperationSource withDefault = new LockOperationSource(
+				(name) -> CONFIGURED.getOrDefault(name, NamedLockSettings.NONE), () -> Duration.ofMinutes(2));
+		assertThat(withDefault.getOperation(DefaultedJobs.class.getMethod("plain"), DefaultedJobs.class).maxHold())
+			.isEqualTo(Duration.ofMinutes(2));
+		assertThat(withDefault.getOperation(DefaultedJobs.class.getMethod("ownMaxHold"), DefaultedJobs.class).maxHold())
+			.isEqualTo(Duration.ofMinutes(7));
+		assertThat(withDefault.getOperation(DefaultedJobs.class.getMethod("noMaxHold"), DefaultedJobs.class).maxHold())
+			.as("\"0\" holds until the method returns, whatever the default").isZero();
+		assertThat(withDefault.getOperation(DefaultedJobs.class.getMethod("namedMaxHold"), DefaultedJobs.class).maxHold())
+			.isEqualTo(Duration.ofMinutes(5));
+	}
+
+	@Test
+	void aDefaultMaxHoldShorterThanAMethodsHoldAtLeastFailsNamingTheProperty() {
+		LockOperationSource withDefault = new LockOperationSource((name) -> NamedLockSettings.NONE,
+				() -> Duration.ofSeconds(10));
+		assertThatIllegalStateException()
+			.isThrownBy(() -> withDefault.getOperation(ShortDefaultJobs.class.getMethod("heldLong"), ShortDefaultJobs.class))
+			.withMessageContaining("ShortDefaultJobs.heldLong()")
+			.withMessageContaining("maxHold PT10S (distributed-lock.default-max-hold; set the annotation's maxHold for this method)")
+			.withMessageContaining("shorter than its holdAtLeast PT30S");
+	}
+
+	public static class PermitJobs {
+
+		@DistributedLock(key = "'export'", name = "exports")
+		public void export() {
+		}
+
+	}
+
+	public static class NoPermitJobs {
+
+		@DistributedLock(key = "'none'", name = "no-permits", type = LockType.SEMAPHORE)
+		public void none() {
+		}
+
+	}
+
+	public static class MutexPermitJobs {
+
+		@DistributedLock(key = "'mutex'", name = "permits-of-a-mutex")
+		public void mutex() {
+		}
+
+	}
+
+	public static class DefaultedJobs {
+
+		@DistributedLock(key = "'plain'")
+		public void plain() {
+		}
+
+		@DistributedLock(key = "'own'", maxHold = "7m")
+		public void ownMaxHold() {
+		}
+
+		@DistributedLock(key = "'none'", maxHold = "0")
+		public void noMaxHold() {
+		}
+
+		// the name's 5 minutes, configured under "reports", with the type SEMAPHORE_MUTEX it gives
+		@DistributedLock(key = "'named'", name = "reports")
+		public void namedMaxHold() {
+		}
+
+	}
+
+	public static class ShortDefaultJobs {
+
+		@DistributedLock(key = "'held-long'", type = LockType.SEMAPHORE_MUTEX, holdAtLeastFor = "30s")
+		public void heldLong() {
+		}
+
 	}
 
 	public static class ShortJobs {

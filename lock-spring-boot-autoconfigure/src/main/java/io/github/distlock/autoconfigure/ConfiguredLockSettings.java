@@ -17,6 +17,7 @@
 
 package io.github.distlock.autoconfigure;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -36,10 +37,27 @@ final class ConfiguredLockSettings implements Function<String, NamedLockSettings
 
 	private final SingletonSupplier<Map<String, NamedLock>> locks;
 
+	private final SingletonSupplier<Duration> defaultMaxHold;
+
 	ConfiguredLockSettings(Environment environment) {
 		this.locks = SingletonSupplier.of(() -> Binder.get(environment)
 			.bind("distributed-lock.locks", Bindable.mapOf(String.class, NamedLock.class))
 			.orElse(Map.of()));
+		this.defaultMaxHold = SingletonSupplier.of(() -> {
+			Duration configured = Binder.get(environment)
+				.bind("distributed-lock.default-max-hold", Duration.class)
+				.orElse(Duration.ZERO);
+			if (configured.isNegative()) {
+				throw new IllegalStateException(
+						"distributed-lock.default-max-hold must not be negative, but is " + configured);
+			}
+			return configured;
+		});
+	}
+
+	/** {@code distributed-lock.default-max-hold}, or zero when unset. */
+	Duration defaultMaxHold() {
+		return this.defaultMaxHold.obtain();
 	}
 
 	@Override

@@ -156,7 +156,8 @@ public final class DistributedLockAutoConfiguration {
 		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		@ConditionalOnMissingBean
 		static LockOperationSource lockOperationSource(Environment environment) {
-			return new LockOperationSource(new ConfiguredLockSettings(environment));
+			ConfiguredLockSettings settings = new ConfiguredLockSettings(environment);
+			return new LockOperationSource(settings, settings::defaultMaxHold);
 		}
 
 		@Bean

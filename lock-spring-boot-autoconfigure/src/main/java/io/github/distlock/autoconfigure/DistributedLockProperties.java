@@ -59,6 +59,13 @@ public class DistributedLockProperties {
 	private Duration defaultWaitTime = Duration.ofSeconds(10);
 
 	/**
+	 * How long a lock of a @DistributedLock method is held at most when neither the annotation
+	 * nor its name sets maxHold; if the method still runs then, the lock is given up for it.
+	 * Unset: such locks are held until the method returns.
+	 */
+	private @Nullable Duration defaultMaxHold;
+
+	/**
 	 * Order of the lock advisor. The default puts it just before the transaction advisor, so
 	 * that a lock is acquired before a transaction begins and released after it ends.
 	 */
@@ -107,6 +114,17 @@ public class DistributedLockProperties {
 			throw new IllegalArgumentException("distributed-lock.default-wait-time must not be negative");
 		}
 		this.defaultWaitTime = defaultWaitTime;
+	}
+
+	public @Nullable Duration getDefaultMaxHold() {
+		return this.defaultMaxHold;
+	}
+
+	public void setDefaultMaxHold(@Nullable Duration defaultMaxHold) {
+		if (defaultMaxHold != null && defaultMaxHold.isNegative()) {
+			throw new IllegalArgumentException("distributed-lock.default-max-hold must not be negative");
+		}
+		this.defaultMaxHold = defaultMaxHold;
 	}
 
 	public int getOrder() {
@@ -353,6 +371,11 @@ public class DistributedLockProperties {
 		 */
 		private @Nullable Duration maxHold;
 
+		/**
+		 * How many holders the lock has at most; only for type SEMAPHORE, at least 1.
+		 */
+		private @Nullable Integer permits;
+
 		public @Nullable Duration getWait() {
 			return this.wait;
 		}
@@ -385,8 +408,16 @@ public class DistributedLockProperties {
 			this.maxHold = maxHold;
 		}
 
+		public @Nullable Integer getPermits() {
+			return this.permits;
+		}
+
+		public void setPermits(@Nullable Integer permits) {
+			this.permits = permits;
+		}
+
 		NamedLockSettings toSettings() {
-			return new NamedLockSettings(this.wait, this.type, this.onFailure, this.maxHold);
+			return new NamedLockSettings(this.wait, this.type, this.onFailure, this.maxHold, this.permits);
 		}
 
 	}

@@ -54,7 +54,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * The backend-neutral properties reach what they set in an auto-configured application: the
  * interceptor's default wait ({@code distributed-lock.default-wait-time}), an annotation's wait from
  * a property placeholder ({@code waitFor}), a named lock's settings ({@code distributed-lock.locks.*},
- * its {@code max-hold} too),
+ * its {@code max-hold} and {@code permits} too), {@code distributed-lock.default-max-hold},
  * and what a lost lock
  * does to the work and the transaction around it ({@code distributed-lock.lock-lost.*}). On the
  * in-memory backend as the application's registry, with a second client of the same service as
@@ -138,6 +138,37 @@ class NeutralPropertiesTests {
 					}
 				})).withMessageContaining("'export'");
 			});
+	}
+
+	@Test
+	void theDefaultMaxHoldGivesUpTheLockOfAMethodThatSetsNone() {
+		this.contextRunner.withPropertyValues("distributed-lock.default-max-hold=200ms", "locks.report.wait=1s")
+			.withBean(ReportService.class)
+			.run((context) -> {
+				ReportService reports = context.getBean(ReportService.class);
+				assertThatExceptionOfType(LockLostException.class).isThrownBy(() -> reports.export(() -> {
+					try (LockHandle next = this.otherProcess
+						.acquire(new LockRequest("export", LockType.MUTEX, Duration.ofSeconds(10), "test"))) {
+						assertThat(next.isHeld()).isTrue();
+					}
+				})).withMessageContaining("'export'");
+			});
+	}
+
+	@Test
+	void aNamedLocksPermitsLetThatManyHold() {
+		this.contextRunner
+			.withPropertyValues("distributed-lock.locks.export.type=semaphore", "distributed-lock.locks.export.permits=2",
+					"locks.report.wait=1s")
+			.withBean(ReportService.class)
+			.run((context) -> context.getBean(ReportService.class).export(() -> {
+				LockRequest second = LockRequest.of("export", Duration.ZERO).withType(LockType.SEMAPHORE).withPermits(2);
+				try (LockHandle other = this.otherProcess.acquire(second)) {
+					assertThat(other.isHeld()).as("the second of two permits").isTrue();
+					assertThatExceptionOfType(LockAcquisitionException.class)
+						.as("no third").isThrownBy(() -> this.otherProcess.acquire(second));
+				}
+			}));
 	}
 
 	@Test

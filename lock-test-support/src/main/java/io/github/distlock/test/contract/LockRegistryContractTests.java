@@ -44,6 +44,7 @@ import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.AsyncLockHandle;
 import io.github.distlock.core.AsyncLockRegistry;
+import io.github.distlock.core.AsyncLockTemplate;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
@@ -54,6 +55,7 @@ import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.MultiLockRequest;
 import org.awaitility.core.ConditionFactory;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -1564,6 +1566,41 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 				assertThat(next.fencingToken()).isGreaterThan(handle.fencingToken());
 			}
 			awaitNothingLeft(key);
+		}
+
+		/**
+		 * Asynchronous work over several keys holds the first while it waits for the next, with
+		 * no thread waiting, and gets them all; when the next cannot be had in time, the first is
+		 * given back: all or none.
+		 */
+		@Test
+		void asyncLocksOfSeveralKeysAreTakenInOrderAllOrNone() throws Exception {
+			AsyncLockTemplate locks = new AsyncLockTemplate(assumeAsync(LockType.MUTEX, client()), true);
+			String base = key("async-all");
+			String first = base + "-a";
+			String second = base + "-b";
+			LockRegistry holder = client();
+			try (LockHandle held = holder.acquire(request(second, LockType.MUTEX, SHORT))) {
+				CompletableFuture<String> none = locks.executeAllAsync(
+						MultiLockRequest.of(List.of(second, first), SHORT), (all) -> CompletableFuture.completedFuture("ran"));
+				assertThatExceptionOfType(ExecutionException.class)
+					.isThrownBy(() -> none.get(GENEROUS.toMillis(), TimeUnit.MILLISECONDS))
+					.havingCause()
+					.isInstanceOf(LockAcquisitionException.class)
+					.withMessageContaining(second);
+				eventually().until(() -> entriesOf(first).isEmpty());
+				CompletableFuture<List<Long>> all = locks.executeAllAsync(MultiLockRequest.of(List.of(second, first), GENEROUS),
+						(taken) -> CompletableFuture.completedFuture(taken.stream().map(AcquiredLock::fencingToken).toList()));
+				eventually().until(() -> entriesOf(second).size() == 2);
+				assertThat(entriesOf(first)).as("the first key is held while the second is awaited").hasSize(1);
+				assertThat(all).isNotDone();
+				held.close();
+				List<Long> tokens = all.get(GENEROUS.toMillis(), TimeUnit.MILLISECONDS);
+				assertThat(tokens).hasSize(2);
+				assertThat(tokens.get(1)).as("the second key's token, in key order").isGreaterThan(held.fencingToken());
+			}
+			awaitNothingLeft(first);
+			awaitNothingLeft(second);
 		}
 
 		private AsyncLockRegistry assumeAsync(LockType type, LockRegistry registry) {
