@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.leader.LeaderElection;
 import io.github.distlock.leader.Leadership;
@@ -59,11 +60,18 @@ final class AsyncLeaderWork {
 		CompletionStage<Object> work = (stage != null) ? (CompletionStage<Object>) stage
 				: CompletableFuture.completedFuture(null);
 		CompletableFuture<Object> result = new CompletableFuture<>();
+		AtomicReference<@Nullable LeadershipLostException> ended = new AtomicReference<>();
 		termEnd.thenAccept((reason) -> {
-			if (result.completeExceptionally(new LeadershipLostException(term.get(), reason))
-					&& work instanceof Future<?> future) {
+			if (result.isDone()) {
+				return;
+			}
+			LeadershipLostException lost = new LeadershipLostException(term.get(), reason);
+			ended.set(lost);
+			// the work first, so that it is cancelled by the time the result fails
+			if (work instanceof Future<?> future) {
 				future.cancel(true);
 			}
+			result.completeExceptionally(lost);
 		});
 		result.whenComplete((value, failure) -> {
 			termEnd.cancel(false);
@@ -72,6 +80,11 @@ final class AsyncLeaderWork {
 			}
 		});
 		work.whenComplete((value, failure) -> {
+			LeadershipLostException endedFirst = ended.get();
+			if (endedFirst != null) {
+				result.completeExceptionally(endedFirst);
+				return;
+			}
 			if (failure != null) {
 				result.completeExceptionally((failure instanceof CompletionException && failure.getCause() != null)
 						? failure.getCause() : failure);

@@ -44,14 +44,15 @@ class ConfigurationMetadataTests {
 	/**
 	 * Keys whose absence means something: no namespace, no credentials, the backend chosen by the
 	 * class path, the participant id made of host and pid, no election besides those of
-	 * {@code @LeaderOnly} methods, no named lock's settings.
+	 * {@code @LeaderOnly} methods, no named lock's settings, no maximum hold time.
 	 */
 	private static final Set<String> WITHOUT_DEFAULT = Set.of("distributed-lock.zookeeper.namespace",
 			"distributed-lock.etcd.namespace", "distributed-lock.etcd.username", "distributed-lock.etcd.password",
 			"distributed-lock.etcd.ssl.bundle", "distributed-lock.backend", "distributed-lock.leader.participant-id",
 			"distributed-lock.leader.elections", "distributed-lock.zookeeper.auth.scheme",
 			"distributed-lock.zookeeper.auth.credentials", "distributed-lock.zookeeper.ssl.bundle",
-			"distributed-lock.zookeeper.sasl.login-context", "distributed-lock.locks");
+			"distributed-lock.zookeeper.sasl.login-context", "distributed-lock.locks",
+			"distributed-lock.default-max-hold");
 
 	@Test
 	void everyPropertyHasADescriptionAndADefault() throws IOException {
