@@ -91,6 +91,11 @@ abstract class AbstractOversellRaceTests {
 		}
 	}
 
+	/** The running instances. */
+	protected AppInstances instances() {
+		return this.instances;
+	}
+
 	@Test
 	void eachInstanceHasItsOwnLockSessionAndPort() {
 		assertThat(new HashSet<>(this.instances.lockSessionIds())).hasSize(INSTANCES);
