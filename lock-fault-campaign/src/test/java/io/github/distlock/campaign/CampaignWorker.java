@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -107,6 +108,9 @@ public final class CampaignWorker {
 	/** The registry for asynchronous acquisitions of {@code MUTEX}, if the backend has them. */
 	private volatile @Nullable AsyncLockRegistry asyncLocks;
 
+	/** Whether the registry also acquires READ and WRITE with no thread waiting. */
+	private volatile boolean asyncReadWrite;
+
 	private volatile boolean paused;
 
 	/**
@@ -172,6 +176,7 @@ public final class CampaignWorker {
 		}, true);
 		if (registry instanceof AsyncLockRegistry async && async.asyncTypes().contains(LockType.MUTEX)) {
 			this.asyncLocks = async;
+			this.asyncReadWrite = async.asyncTypes().containsAll(EnumSet.of(LockType.READ, LockType.WRITE));
 		}
 		int lockThreads = Integer.parseInt(this.args.get("threads"));
 		// one more thread for multi-key locks and revocation
@@ -350,7 +355,10 @@ public final class CampaignWorker {
 			case "m" -> (choice < 50) ? Kind.MUTEX
 					: (choice < 75 && this.asyncLocks != null) ? Kind.ASYNC_MUTEX : Kind.NESTED_MUTEX;
 			case "s" -> Kind.SEMAPHORE_MUTEX;
-			default -> (choice < 40) ? Kind.WRITE : (choice < 75) ? Kind.READ : Kind.READ_IN_WRITE;
+			default -> (choice < 30) ? Kind.WRITE
+					: (choice < 40) ? (this.asyncReadWrite ? Kind.ASYNC_WRITE : Kind.WRITE)
+					: (choice < 60) ? Kind.READ
+					: (choice < 75) ? (this.asyncReadWrite ? Kind.ASYNC_READ : Kind.READ) : Kind.READ_IN_WRITE;
 		};
 		long op = this.operations.incrementAndGet();
 		long start = 0;
@@ -359,15 +367,16 @@ public final class CampaignWorker {
 		long innerToken = 0;
 		String outcome;
 		LockState endState = null;
-		try (LockHandle outer = (kind == Kind.ASYNC_MUTEX) ? acquireAsync(request(key, LockType.MUTEX, wait))
+		try (LockHandle outer = kind.isAsync() ? acquireAsync(request(key, kind.outerType(), wait))
 				: locks.acquire(request(key, kind.outerType(), wait))) {
 			start = System.nanoTime();
 			token = outer.fencingToken();
 			outcome = switch (kind) {
-				case MUTEX, ASYNC_MUTEX, SEMAPHORE_MUTEX, WRITE -> counter.increment(key, outer, this.worker, op).name();
+				case MUTEX, ASYNC_MUTEX, SEMAPHORE_MUTEX, WRITE, ASYNC_WRITE ->
+					counter.increment(key, outer, this.worker, op).name();
 				case LEADER, MULTI, REVOCABLE, NOT_REVOCABLE, JOB ->
 					throw new IllegalStateException(kind + " is another workload's");
-				case READ -> counter.readTwice(key, outer).name();
+				case READ, ASYNC_READ -> counter.readTwice(key, outer).name();
 				case NESTED_MUTEX -> {
 					Thread.sleep(random.nextInt(NESTED_GAP_MS));
 					try (LockHandle inner = locks.acquire(request(key, LockType.MUTEX, wait))) {
@@ -473,6 +482,12 @@ public final class CampaignWorker {
 		/** A {@code MUTEX} acquired with no thread waiting ({@code AsyncLockRegistry}). */
 		ASYNC_MUTEX,
 
+		/** A {@code WRITE} acquired with no thread waiting. */
+		ASYNC_WRITE,
+
+		/** A {@code READ} acquired with no thread waiting. */
+		ASYNC_READ,
+
 		/** Leader work in the election, its token the term's epoch ({@link LeaderWorkload}). */
 		LEADER,
 
@@ -492,9 +507,14 @@ public final class CampaignWorker {
 			return switch (this) {
 				case MUTEX, ASYNC_MUTEX, NESTED_MUTEX, LEADER, MULTI, REVOCABLE, NOT_REVOCABLE -> LockType.MUTEX;
 				case SEMAPHORE_MUTEX, JOB -> LockType.SEMAPHORE_MUTEX;
-				case WRITE, READ_IN_WRITE -> LockType.WRITE;
-				case READ -> LockType.READ;
+				case WRITE, READ_IN_WRITE, ASYNC_WRITE -> LockType.WRITE;
+				case READ, ASYNC_READ -> LockType.READ;
 			};
+		}
+
+		/** Whether the lock is acquired with no thread waiting. */
+		boolean isAsync() {
+			return this == ASYNC_MUTEX || this == ASYNC_WRITE || this == ASYNC_READ;
 		}
 
 	}

@@ -70,6 +70,16 @@ class InvariantCheckerTests {
 	}
 
 	@Test
+	void asynchronousReadersShareWithReadersButNotWithWriters() {
+		assertThat(check(List.of(op("a", Kind.ASYNC_READ, 100, 200, "READ_CLEAN", "HELD"),
+				op("b", Kind.READ, 150, 250, "READ_CLEAN", "HELD")), List.of(), Map.of()).violations())
+			.isEmpty();
+		assertThat(check(List.of(op("a", Kind.ASYNC_READ, 100, 200, "READ_CLEAN", "HELD"),
+				op("b", Kind.ASYNC_WRITE, 150, 250, "COMMITTED", "HELD")), List.of(), Map.of()).counts())
+			.containsOnlyKeys("untold-overlap");
+	}
+
+	@Test
 	void overlapIsAcceptedWhenAHolderWasTold() {
 		for (String told : List.of("CLAIM_REFUSED", "FENCED", "ROLLED_BACK_NOT_HELD", "LockLostException")) {
 			assertThat(check(List.of(op("a", Kind.MUTEX, 100, 200, told, "HELD"),

@@ -77,7 +77,7 @@ record Operation(String worker, int thread, long op, String key, CampaignWorker.
 	}
 
 	boolean exclusive() {
-		return this.kind != CampaignWorker.Kind.READ;
+		return this.kind.outerType() != io.github.distlock.annotation.LockType.READ;
 	}
 
 	boolean overlaps(Operation other) {

@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Keeps an {@link AsyncMutexAcquisition} to one step at a time, with no lock: each request,
+ * Keeps an {@link AsyncNodeAcquisition} to one step at a time, with no lock: each request,
  * watch or connection wait it awaits is a token, and only the event that takes that token out
  * goes on, whichever comes first (a watch's event or its request's answer, a connection event or
  * the end). The acquisition ends once, granted or not; a step that begins after the end does not

@@ -34,7 +34,8 @@ import org.apache.curator.framework.CuratorFramework;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The asynchronous acquisitions of a {@link ZooKeeperLockBackend}, for {@code MUTEX}: what
+ * The asynchronous acquisitions of a {@link ZooKeeperLockBackend}, for {@code MUTEX},
+ * {@code READ} and {@code WRITE}: what
  * {@link ZooKeeperLockBackend#acquire} does around the recipe, with no thread waiting. It
  * refuses what the blocking path refuses, holds the key's recipe while the acquisition waits (so
  * that a sweep for stray nodes leaves its node alone), writes the request's owner into the node
@@ -60,7 +61,7 @@ final class AsyncAcquisitions implements AutoCloseable {
 
 	private final AsyncTimer timer = new AsyncTimer();
 
-	private final Set<AsyncMutexAcquisition> waiting = ConcurrentHashMap.newKeySet();
+	private final Set<AsyncNodeAcquisition> waiting = ConcurrentHashMap.newKeySet();
 
 	private volatile boolean closed;
 
@@ -76,15 +77,16 @@ final class AsyncAcquisitions implements AutoCloseable {
 	}
 
 	/**
-	 * Starts acquiring a {@code MUTEX}.
+	 * Starts acquiring a {@code MUTEX}, {@code READ} or {@code WRITE}.
 	 * @see ZooKeeperLockBackend#acquireAsync
 	 */
 	CompletableFuture<BackendLock> acquire(LockRequest request, String path, long deadlineNanos) {
 		CompletableFuture<BackendLock> future = new CompletableFuture<>();
-		if (request.type() != LockType.MUTEX) {
+		if (!ZooKeeperLockBackend.ASYNC_TYPES.contains(request.type())) {
 			future.completeExceptionally(new IllegalArgumentException("Lock '" + request.key() + "' (" + path
-					+ ") is requested as " + request.type() + ", but ZooKeeper waits for MUTEX only with no thread "
-					+ "waiting: acquire it with acquire(…), which blocks the calling thread"));
+					+ ") is requested as " + request.type() + ", but ZooKeeper waits with no thread waiting for "
+					+ ZooKeeperLockBackend.ASYNC_TYPES + " only: acquire it with acquire(…), which blocks the "
+					+ "calling thread"));
 			return future;
 		}
 		String unsupported = this.serverCheck.unsupported();
@@ -98,10 +100,12 @@ final class AsyncAcquisitions implements AutoCloseable {
 		}
 		long start = System.nanoTime();
 		long lossesBefore = this.session.losses();
-		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.MUTEX);
+		boolean mutex = request.type() == LockType.MUTEX;
+		RecipeKey recipeKey = new RecipeKey(path, mutex ? RecipeKind.MUTEX : RecipeKind.READ_WRITE_NODES);
 		this.strays.acquisitionBegins(path);
-		MutexRecipe recipe = (MutexRecipe) this.recipes.retain(recipeKey).recipe();
-		AsyncMutexAcquisition acquisition = new AsyncMutexAcquisition(this.client, recipe, this.session, this.timer,
+		CuratorLockRecipe recipe = this.recipes.retain(recipeKey).recipe();
+		NodeQueue queue = mutex ? (MutexRecipe) recipe : ((ReadWriteNodes) recipe).side(request.type());
+		AsyncNodeAcquisition acquisition = new AsyncNodeAcquisition(this.client, queue, this.session, this.timer,
 				this.failures, request.key(), path, start, deadlineNanos);
 		this.waiting.add(acquisition);
 		future.whenComplete((lock, ex) -> {
@@ -125,7 +129,7 @@ final class AsyncAcquisitions implements AutoCloseable {
 				failed(future, recipeKey, failure);
 			}
 			else {
-				granted(future, request, recipeKey, recipe, node, lossesBefore);
+				granted(future, request, recipeKey, recipe, queue, node, lossesBefore);
 			}
 		});
 		return future;
@@ -136,15 +140,15 @@ final class AsyncAcquisitions implements AutoCloseable {
 	 * the lock if the future was cancelled meanwhile.
 	 */
 	private void granted(CompletableFuture<BackendLock> future, LockRequest request, RecipeKey recipeKey,
-			MutexRecipe recipe, HeldNode node, long lossesBefore) {
+			CuratorLockRecipe recipe, NodeQueue queue, HeldNode node, long lossesBefore) {
 		recordOwner(request, node, (ownerFailure) -> {
 			if (ownerFailure != null) {
-				recipe.deleteQuietly(node.nodePath());
+				queue.deleteQuietly(node.nodePath());
 				failed(future, recipeKey, (ownerFailure instanceof DistributedLockException) ? ownerFailure
 						: this.failures.failure(request.key(), recipeKey.path(), ownerFailure));
 				return;
 			}
-			ZooKeeperHeldLock lock = new ZooKeeperHeldLock(this.backend, recipeKey, recipe, LockType.MUTEX, node,
+			ZooKeeperHeldLock lock = new ZooKeeperHeldLock(this.backend, recipeKey, recipe, request.type(), node,
 					lossesBefore);
 			this.timer.execute(() -> {
 				if (!future.complete(lock)) {
@@ -211,7 +215,7 @@ final class AsyncAcquisitions implements AutoCloseable {
 	@Override
 	public void close() {
 		this.closed = true;
-		for (AsyncMutexAcquisition acquisition : this.waiting) {
+		for (AsyncNodeAcquisition acquisition : this.waiting) {
 			acquisition.backendClosed();
 		}
 		this.timer.close();

@@ -199,7 +199,7 @@ final class MutexQueueWatch implements Watcher, ContenderWatch {
 	}
 
 	/**
-	 * Removes the watcher in ZooKeeper, not only locally ({@code MutexRecipe} says why: a local
+	 * Removes the watcher in ZooKeeper, not only locally ({@code LockNodes} says why: a local
 	 * removal can hide a disconnection from Curator).
 	 */
 	private void removeWatcher() {

@@ -24,16 +24,12 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.spi.FencingTokens;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.api.BackgroundCallback;
 import org.apache.curator.framework.recipes.locks.LockInternals;
 import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
-import org.apache.zookeeper.Watcher.WatcherType;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -53,26 +49,10 @@ import org.jspecify.annotations.Nullable;
  * acquisition) comes after the delete, and an uncontended acquisition and release cost the
  * caller one round trip in all.
  * <p>
- * {@link AsyncMutexAcquisition} follows the same protocol with no thread waiting, through this
+ * {@link AsyncNodeAcquisition} follows the same protocol with no thread waiting, through this
  * recipe's node path, queue order and cleanups.
  */
-final class MutexRecipe implements CuratorLockRecipe {
-
-	private static final Log logger = LogFactory.getLog(MutexRecipe.class);
-
-	/**
-	 * Tells of a delete that failed for good: a lost connection is retried by Curator
-	 * (the delete is guaranteed) and an ended session took the node with it. On the client's
-	 * event thread: it only logs.
-	 */
-	private static final BackgroundCallback RELEASED = (client, event) -> {
-		KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
-		if (code != KeeperException.Code.OK && code != KeeperException.Code.NONODE
-				&& code != KeeperException.Code.CONNECTIONLOSS && code != KeeperException.Code.SESSIONEXPIRED) {
-			logger.warn("Could not delete lock node " + event.getPath() + " (" + code
-					+ "); it goes when its session ends");
-		}
-	};
+final class MutexRecipe implements CuratorLockRecipe, NodeQueue {
 
 	private static final String LOCK_NAME = "lock-";
 
@@ -172,36 +152,17 @@ final class MutexRecipe implements CuratorLockRecipe {
 		return false;
 	}
 
-	/**
-	 * Removes a watcher in ZooKeeper, not only locally: a local removal that fails with the
-	 * connection queues a watch-removed event in the state {@code Disconnected}, and ZooKeeper's
-	 * client then drops the disconnection's own event as a repeat, so that Curator never reports
-	 * the connection suspended and held locks would stay {@code HELD}. A watcher gone already is
-	 * no error.
-	 * <p>
-	 * The removal is not guaranteed (Curator's guaranteed removal puts the namespace in front of
-	 * the path a second time when it sends the removal again, and logs an error at each attempt
-	 * while the connection is down). A removal sent during an outage may therefore be dropped once
-	 * Curator's retries are spent, and ZooKeeper's client sets the watch again on reconnecting:
-	 * the watch then goes when the node changes, firing once at a watcher that no longer waits.
-	 */
-	void removeWatcher(String path, Watcher watcher) {
-		try {
-			this.client.watchers().remove(watcher).ofType(WatcherType.Data).quietly().inBackground().forPath(path);
-		}
-		catch (Exception ex) {
-			// it goes when the node changes
-		}
+	@Override
+	public void removeWatcher(String path, Watcher watcher) {
+		LockNodes.removeWatcher(this.client, path, watcher);
 	}
 
 	/**
-	 * Sends the node's delete, without waiting for its answer: in the session's order while
-	 * connected, and once the connection is back otherwise (a guaranteed delete is retried by
-	 * Curator until it is done, and the session's end takes the node anyway).
+	 * Sends the node's delete, without waiting for its answer ({@link LockNodes#sendDelete}).
 	 */
 	@Override
 	public void release(LockType type, HeldNode node) throws Exception {
-		sendDelete(node.nodePath());
+		LockNodes.sendDelete(this.client, node.nodePath());
 	}
 
 	@Override
@@ -213,46 +174,43 @@ final class MutexRecipe implements CuratorLockRecipe {
 	 * Deletes a node we gave up on without blocking the caller (who may be past its wait time,
 	 * interrupted, or cut off from ZooKeeper); Curator retries a guaranteed delete until it is done.
 	 */
-	void deleteQuietly(String path) {
+	@Override
+	public void deleteQuietly(String path) {
 		try {
-			sendDelete(path);
+			LockNodes.sendDelete(this.client, path);
 		}
 		catch (Exception ex) {
 			// guaranteed: Curator retries it in the background
 		}
 	}
 
-	private void sendDelete(String path) throws Exception {
-		this.client.delete().guaranteed().inBackground(RELEASED).forPath(path);
-	}
-
-	/**
-	 * The path of a new contender's node before its protected prefix and sequence number.
-	 * @return the path
-	 */
-	String nodePath() {
+	@Override
+	public String nodePath() {
 		return ZKPaths.makePath(this.basePath, LOCK_NAME);
 	}
 
-	/**
-	 * The lock path, whose children are the contenders' nodes.
-	 * @return the lock path
-	 */
-	String basePath() {
+	@Override
+	public String basePath() {
 		return this.basePath;
 	}
 
-	LockNodeCreator creator() {
+	@Override
+	public LockNodeCreator creator() {
 		return this.creator;
 	}
 
 	/**
 	 * The children of the lock path in the queue's order, as {@code InterProcessMutex} sorts them.
-	 * @param children the children read
-	 * @return the node names, holder first
 	 */
-	static List<String> inQueueOrder(List<String> children) {
+	@Override
+	public List<String> inQueueOrder(List<String> children) {
 		return LockInternals.getSortedChildren(LOCK_NAME, SORTER, children);
+	}
+
+	/** The node just before ours: each contender waits for its predecessor only. */
+	@Override
+	public @Nullable String blocker(List<String> queue, int index) {
+		return (index == 0) ? null : queue.get(index - 1);
 	}
 
 	@Override

@@ -25,7 +25,7 @@ import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 
 /**
- * The watch an {@link AsyncMutexAcquisition} sets on its predecessor's data with one
+ * The watch an {@link AsyncNodeAcquisition} sets on its predecessor's data with one
  * {@code getData}, and the step it waits on ({@link AcquisitionSteps}): the predecessor's change,
  * or its absence in the answer, goes on. A connection event (type {@code None}) goes on only if
  * ZooKeeper's client dropped the watch with it, so that the children are read and a new watch set
@@ -50,7 +50,7 @@ final class PredecessorWatch implements Watcher {
 
 	private final AcquisitionSteps steps;
 
-	private final MutexRecipe recipe;
+	private final NodeQueue recipe;
 
 	private final boolean resetOnReconnect;
 
@@ -65,7 +65,7 @@ final class PredecessorWatch implements Watcher {
 	 * @param onChange reads the children again
 	 * @param onFailure told when the {@code getData} failed
 	 */
-	PredecessorWatch(String predecessor, AcquisitionSteps steps, MutexRecipe recipe, boolean resetOnReconnect,
+	PredecessorWatch(String predecessor, AcquisitionSteps steps, NodeQueue recipe, boolean resetOnReconnect,
 			Runnable onChange, Consumer<Exception> onFailure) {
 		this.predecessor = predecessor;
 		this.steps = steps;

@@ -92,6 +92,7 @@ final class RecipeCache {
 			case MUTEX -> new MutexRecipe(this.client, key.path(), this.nodeCreator);
 			case SEMAPHORE_MUTEX -> new SemaphoreRecipe(this.client, key.path(), 1);
 			case READ_WRITE -> new ReadWriteRecipe(this.client, key.path());
+			case READ_WRITE_NODES -> new ReadWriteNodes(this.client, key.path(), this.nodeCreator);
 			// beside the semaphore mutex's leases and locks, a lock of its own
 			case SEMAPHORE -> new SemaphoreRecipe(this.client, ZKPaths.makePath(key.path(), SEMAPHORE_NODE), permits);
 		};

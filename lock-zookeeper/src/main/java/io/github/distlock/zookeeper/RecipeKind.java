@@ -20,11 +20,15 @@ package io.github.distlock.zookeeper;
 import io.github.distlock.annotation.LockType;
 
 /**
- * The kind of Curator recipe that serves a lock type: READ and WRITE share one.
+ * The kind of recipe that serves a lock type: READ and WRITE share one, Curator's, when a thread
+ * waits, and {@link #READ_WRITE_NODES} when none does.
  */
 enum RecipeKind {
 
-	MUTEX, SEMAPHORE_MUTEX, READ_WRITE, SEMAPHORE;
+	MUTEX, SEMAPHORE_MUTEX, READ_WRITE, SEMAPHORE,
+
+	/** {@code READ} and {@code WRITE} acquired with no thread waiting ({@link ReadWriteNodes}). */
+	READ_WRITE_NODES;
 
 	static RecipeKind of(LockType type) {
 		return switch (type) {

@@ -19,6 +19,7 @@ package io.github.distlock.zookeeper;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -55,8 +56,9 @@ import org.jspecify.annotations.Nullable;
  * follow Curator's {@code InterProcessMutex} protocol, {@code SEMAPHORE_MUTEX} its
  * {@code InterProcessSemaphoreV2}, {@code READ} and {@code WRITE} its
  * {@code InterProcessReadWriteLock}, so that processes using those recipes on the same paths are
- * excluded too. A {@code MUTEX} may also be waited for with no thread waiting
- * ({@link #acquireAsync}, {@link AsyncAcquisitions}): the same protocol, in background requests.
+ * excluded too. A {@code MUTEX}, {@code READ} or {@code WRITE} may also be waited for with no
+ * thread waiting ({@link #acquireAsync}, {@link AsyncAcquisitions}): the same protocols, in
+ * background requests.
  * <p>
  * A {@link io.github.distlock.core.engine.LockEngine} over it is the registry users lock through;
  * the engine is closed before the backend, and the Curator client is the caller's to close.
@@ -77,6 +79,10 @@ public final class ZooKeeperLockBackend
 	 * the owner's write after an acquisition at most.
 	 */
 	static final long RELEASE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	/** The types acquired with no thread waiting. */
+	static final Set<LockType> ASYNC_TYPES = Collections.unmodifiableSet(EnumSet.of(LockType.MUTEX, LockType.READ,
+			LockType.WRITE));
 
 	/** The digits of the sequence number ZooKeeper appends to a sequential node's name. */
 	private static final int SEQUENCE_DIGITS = 10;
@@ -173,19 +179,22 @@ public final class ZooKeeperLockBackend
 	}
 
 	/**
-	 * {@code MUTEX} only: its protocol waits for one predecessor's watch, which a background
-	 * request can set and a watch event can end.
+	 * {@code MUTEX}, {@code READ} and {@code WRITE}: their protocols wait for one node's watch,
+	 * which a background request can set and a watch event can end. Curator's semaphores keep a
+	 * lock of their own, taken by a waiting thread.
 	 */
 	@Override
 	public Set<LockType> asyncTypes() {
-		return EnumSet.of(LockType.MUTEX);
+		return ASYNC_TYPES;
 	}
 
 	/**
-	 * Acquires a {@code MUTEX} as {@link #acquire} does, with every ZooKeeper request in
-	 * background mode, the predecessor's watch ending the wait and a timer of the backend for
-	 * the deadline ({@link AsyncMutexAcquisition}): the same nodes, token, owner and lock, the
-	 * same failures. The future completes on the backend's thread of asynchronous acquisitions.
+	 * Acquires a {@code MUTEX}, {@code READ} or {@code WRITE} as {@link #acquire} does, with
+	 * every ZooKeeper request in background mode, the watch of the node that blocks ours ending
+	 * the wait and a timer of the backend for the deadline ({@link AsyncNodeAcquisition}): the
+	 * same nodes as the blocking path's (Curator's {@code InterProcessReadWriteLock}'s for
+	 * {@code READ} and {@code WRITE}, {@link ReadWriteNodes}), token, owner and lock, the same
+	 * failures. The future completes on the backend's thread of asynchronous acquisitions.
 	 */
 	@Override
 	public CompletableFuture<BackendLock> acquireAsync(LockRequest request, String path, long deadlineNanos) {

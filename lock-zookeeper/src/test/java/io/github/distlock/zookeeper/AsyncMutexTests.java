@@ -596,12 +596,12 @@ class AsyncMutexTests {
 	@Test
 	void otherTypesAreRefused() throws Exception {
 		Contender async = contender();
-		assertThat(async.backend().asyncTypes()).isEqualTo(EnumSet.of(LockType.MUTEX));
-		CompletableFuture<BackendLock> read = async.backend()
-			.acquireAsync(request("typed").withType(LockType.READ), paths.resolve("typed"), deadline(WAIT));
-		assertThat(catchThrowable(() -> read.get(10, TimeUnit.SECONDS))).cause()
+		assertThat(async.backend().asyncTypes()).isEqualTo(EnumSet.of(LockType.MUTEX, LockType.READ, LockType.WRITE));
+		CompletableFuture<BackendLock> semaphore = async.backend()
+			.acquireAsync(request("typed").withType(LockType.SEMAPHORE_MUTEX), paths.resolve("typed"), deadline(WAIT));
+		assertThat(catchThrowable(() -> semaphore.get(10, TimeUnit.SECONDS))).cause()
 			.isInstanceOf(IllegalArgumentException.class)
-			.hasMessageContaining("READ");
+			.hasMessageContaining("SEMAPHORE_MUTEX");
 		assertThat(ephemeralNodesUnder(this.observer, paths.resolve("typed"))).isEmpty();
 	}
 

@@ -34,11 +34,12 @@ import org.apache.zookeeper.client.ZKClientConfig;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One {@code MUTEX} acquisition with no thread waiting: {@link MutexRecipe#acquire}'s protocol
- * and {@link ZooKeeperLockBackend#acquire}'s rounds, as a chain of background requests. Each
- * round queues a node ({@link BackgroundNodeCreate}), reads the lock path's children, and either
- * holds the lock (its node is the first) or watches its predecessor with {@code getData}, whose
- * event reads the children again. Each answer, watch event or connection event sends the next
+ * One acquisition with no thread waiting, of a {@code MUTEX} ({@link MutexRecipe#acquire}'s
+ * protocol) or of a {@code READ} or {@code WRITE} ({@link ReadWriteNodes}), with
+ * {@link ZooKeeperLockBackend#acquire}'s rounds, as a chain of background requests. Each round
+ * queues a node ({@link BackgroundNodeCreate}), reads the lock path's children, and either holds
+ * the lock (nothing before its node blocks it, by the {@link NodeQueue}'s rule) or watches the
+ * node that blocks it with {@code getData}, whose event reads the children again. Each answer, watch event or connection event sends the next
  * request from the thread it came on, Curator's or ZooKeeper's, which it never blocks;
  * {@link AcquisitionSteps} keeps the chain to one step at a time.
  * <ul>
@@ -50,15 +51,15 @@ import org.jspecify.annotations.Nullable;
  * grace to answer, and its answer ends the wait unless it grants the lock (so a wait time of
  * zero tries once).</li>
  * <li>{@link #cancel} ends the wait as the deadline does. An ended wait removes its watcher in
- * ZooKeeper ({@link MutexRecipe#removeWatcher}) and deletes its node in the background
+ * ZooKeeper ({@link NodeQueue#removeWatcher}) and deletes its node in the background
  * (guaranteed); a node whose create answers afterwards is deleted then.</li>
  * </ul>
  */
-final class AsyncMutexAcquisition {
+final class AsyncNodeAcquisition {
 
 	private final CuratorFramework client;
 
-	private final MutexRecipe recipe;
+	private final NodeQueue recipe;
 
 	private final SessionStateTracker session;
 
@@ -86,7 +87,7 @@ final class AsyncMutexAcquisition {
 	/** Whether the deadline passed while a request was under way, which then got its grace. */
 	private volatile boolean graceGiven;
 
-	AsyncMutexAcquisition(CuratorFramework client, MutexRecipe recipe, SessionStateTracker session, AsyncTimer timer,
+	AsyncNodeAcquisition(CuratorFramework client, NodeQueue recipe, SessionStateTracker session, AsyncTimer timer,
 			AcquisitionFailures failures, String key, String path, long startNanos, long deadlineNanos) {
 		this.client = client;
 		this.recipe = recipe;
@@ -197,7 +198,7 @@ final class AsyncMutexAcquisition {
 		}).forPath(nodePath));
 	}
 
-	/** Reads the lock path's children: is our node first, and which node is before it? */
+	/** Reads the lock path's children: does our node hold, and which node blocks it? */
 	private void readChildren() {
 		Object call = new Request();
 		send(call, () -> this.client.getChildren()
@@ -225,24 +226,25 @@ final class AsyncMutexAcquisition {
 			}
 			return;
 		}
-		List<String> children = MutexRecipe.inQueueOrder(event.getChildren());
+		List<String> children = this.recipe.inQueueOrder(event.getChildren());
 		int index = children.indexOf(ZKPaths.getNodeFromPath(queued.path()));
+		String blocker = (index < 0) ? null : this.recipe.blocker(children, index);
 		if (index < 0) {
 			nodeGone(queued);
 		}
-		else if (index == 0) {
+		else if (blocker == null) {
 			granted();
 		}
 		else if (pastDeadline()) {
 			end(this.failures.waitElapsed(this.key, this.path, this.startNanos, null));
 		}
 		else {
-			watch(ZKPaths.makePath(this.recipe.basePath(), children.get(index - 1)));
+			watch(ZKPaths.makePath(this.recipe.basePath(), blocker));
 		}
 	}
 
 	/**
-	 * Watches the predecessor with {@code getData}, as Curator does: an exists watch would stay
+	 * Watches the node that blocks ours with {@code getData}, as Curator does: an exists watch would stay
 	 * behind on a missing node. The client's configuration tells the watch whether the client
 	 * sets it again on reconnecting or drops it on disconnecting ({@link PredecessorWatch}).
 	 */
@@ -267,7 +269,7 @@ final class AsyncMutexAcquisition {
 	}
 
 	/**
-	 * Our node is first: the lock is ours if the node's session is the client's, as the blocking
+	 * Nothing blocks our node: the lock is ours if the node's session is the client's, as the blocking
 	 * path checks; a node gone with its session is given up and queued again.
 	 */
 	private void granted() {
