@@ -20,7 +20,6 @@ package io.github.distlock.sample;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.web.reactive.DispatcherHandler;
@@ -29,26 +28,11 @@ import org.springframework.web.servlet.DispatcherServlet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The race with each instance served by Spring WebFlux
- * ({@code spring.main.web-application-type=reactive}, on Tomcat), on one shared in-memory H2
- * database and one ZooKeeper test server: the reactive purchase goes through a WebFlux
- * controller, the blocking ones through WebFlux's blocking execution.
+ * {@link H2OversellRaceTests}' race with each instance served by Spring WebFlux
+ * ({@code spring.main.web-application-type=reactive}, on Tomcat): the reactive purchase goes
+ * through a WebFlux controller, the blocking ones through WebFlux's blocking execution.
  */
-class WebFluxOversellRaceTests extends AbstractOversellRaceTests {
-
-	private TestingServer zookeeper;
-
-	@Override
-	protected void startInfrastructure() throws Exception {
-		this.zookeeper = new TestingServer(true);
-	}
-
-	@Override
-	protected void stopInfrastructure() throws Exception {
-		if (this.zookeeper != null) {
-			this.zookeeper.close();
-		}
-	}
+class WebFluxOversellRaceTests extends H2OversellRaceTests {
 
 	@Override
 	protected String jdbcUrl() {
@@ -57,7 +41,7 @@ class WebFluxOversellRaceTests extends AbstractOversellRaceTests {
 
 	@Override
 	protected List<String> lockArguments() {
-		List<String> arguments = new ArrayList<>(AppInstances.onZooKeeper(this.zookeeper.getConnectString()));
+		List<String> arguments = new ArrayList<>(super.lockArguments());
 		arguments.add("--spring.main.web-application-type=reactive");
 		return arguments;
 	}

@@ -63,6 +63,22 @@ final class LockNodes {
 	}
 
 	/**
+	 * Deletes a node given up on without blocking the caller (who may be past its wait time,
+	 * interrupted, or cut off from ZooKeeper); Curator retries a guaranteed delete until it is
+	 * done.
+	 * @param client the client
+	 * @param nodePath the node
+	 */
+	static void deleteQuietly(CuratorFramework client, String nodePath) {
+		try {
+			sendDelete(client, nodePath);
+		}
+		catch (Exception ex) {
+			// guaranteed: Curator retries it in the background
+		}
+	}
+
+	/**
 	 * Removes a watcher in ZooKeeper, not only locally: a local removal that fails with the
 	 * connection queues a watch-removed event in the state {@code Disconnected}, and ZooKeeper's
 	 * client then drops the disconnection's own event as a repeat, so that Curator never reports

@@ -176,12 +176,7 @@ final class MutexRecipe implements CuratorLockRecipe, NodeQueue {
 	 */
 	@Override
 	public void deleteQuietly(String path) {
-		try {
-			LockNodes.sendDelete(this.client, path);
-		}
-		catch (Exception ex) {
-			// guaranteed: Curator retries it in the background
-		}
+		LockNodes.deleteQuietly(this.client, path);
 	}
 
 	@Override

@@ -161,12 +161,7 @@ final class ReadWriteNodes implements CuratorLockRecipe {
 
 		@Override
 		public void deleteQuietly(String path) {
-			try {
-				LockNodes.sendDelete(ReadWriteNodes.this.client, path);
-			}
-			catch (Exception ex) {
-				// guaranteed: Curator retries it in the background
-			}
+			LockNodes.deleteQuietly(ReadWriteNodes.this.client, path);
 		}
 
 		@Override
