@@ -145,6 +145,26 @@ public @interface DistributedLock {
 	boolean revocable() default false;
 
 	/**
+	 * Whether the method's writes are fenced in its database: the method runs in a transaction
+	 * (its own {@code @Transactional} settings, else a required one) that begins by claiming the
+	 * fence of each of its lock keys with the lock's fencing token ({@code JdbcFences}, the
+	 * {@code distributed_lock_fence} table). A holder whose lock another process took meanwhile
+	 * (after a pause, a session or lease that ended, a partition) finds the fence raised by the
+	 * newer holder's greater token: its transaction rolls back before the method runs, and the call
+	 * ends with {@code FencedOffException} naming the key and both tokens. In the transaction the
+	 * claim holds the fence's row lock, so the newer holder's claim waits until the older
+	 * holder's transaction has ended and then reads what it wrote.
+	 * <p>
+	 * Needs a {@code JdbcFences} bean (auto-configured with a {@code DataSource} and a transaction
+	 * manager), a synchronous method, an exclusive type ({@code MUTEX}, {@code SEMAPHORE_MUTEX},
+	 * {@code WRITE}) and a propagation the method joins ({@code REQUIRED}, {@code SUPPORTS},
+	 * {@code MANDATORY}); otherwise start-up fails naming the method.
+	 * @return whether the method's transaction claims the fence first
+	 * @since 0.1.0
+	 */
+	boolean fenced() default false;
+
+	/**
 	 * The unit of {@link #waitTime()} and {@link #holdAtLeast()}.
 	 * @return the time unit
 	 */

@@ -18,6 +18,8 @@
 package io.github.distlock.interceptor;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -25,15 +27,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.AsyncLockOperations;
 import io.github.distlock.core.DistributedLockException;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockCallback;
+import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.MultiLockRequest;
+import io.github.distlock.fencing.FencedCalls;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.apache.commons.logging.Log;
@@ -67,6 +72,8 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	private final Supplier<LockListener> listener;
 
+	private final Supplier<FencedCalls> fencedCalls;
+
 	/**
 	 * Creates an interceptor. The suppliers are called on first use, so that infrastructure
 	 * created early does not pull the lock backend with it.
@@ -97,6 +104,28 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	public DistributedLockInterceptor(LockOperationSource operationSource, Supplier<LockOperations> lockOperations,
 			Supplier<AsyncLockOperations> asyncLockOperations, Supplier<Duration> defaultWaitTime,
 			Supplier<LockListener> listener) {
+		this(operationSource, lockOperations, asyncLockOperations, defaultWaitTime, listener, () -> {
+			throw new IllegalStateException("No FencedCalls given to the interceptor of @DistributedLock: "
+					+ "a fenced method cannot be called");
+		});
+	}
+
+	/**
+	 * Creates an interceptor that also locks methods returning a {@code CompletionStage} or a
+	 * Reactive Streams {@code Publisher}, and fences those that ask for it. The suppliers are
+	 * called on first use, so that infrastructure created early does not pull the lock backend
+	 * or the database with it.
+	 * @param operationSource the source of lock operations
+	 * @param lockOperations the lock operations
+	 * @param asyncLockOperations the lock operations for asynchronous methods
+	 * @param defaultWaitTime the wait time of annotations that give none
+	 * @param listener told when a failure policy is applied
+	 * @param fencedCalls runs the calls of {@code fenced} methods
+	 */
+	public DistributedLockInterceptor(LockOperationSource operationSource, Supplier<LockOperations> lockOperations,
+			Supplier<AsyncLockOperations> asyncLockOperations, Supplier<Duration> defaultWaitTime,
+			Supplier<LockListener> listener, Supplier<FencedCalls> fencedCalls) {
+		this.fencedCalls = fencedCalls;
 		this.operationSource = operationSource;
 		this.lockOperations = lockOperations;
 		this.asyncLockOperations = asyncLockOperations;
@@ -120,7 +149,9 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		}
 		LockCallback<@Nullable Object> callback = () -> {
 			try {
-				return invocation.proceed();
+				return operation.fenced() ? this.fencedCalls.get()
+					.call(operation.method(), operation.targetClass(), heldLocks(keys), invocation::proceed)
+						: invocation.proceed();
 			}
 			catch (Throwable ex) {
 				throw new InvocationFailure(ex);
@@ -143,6 +174,21 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		catch (LockAcquisitionException | LockBackendException ex) {
 			return onFailure(operation, requestThatFailed(keys, ex, operation, waitTime), invocation, target, ex);
 		}
+	}
+
+	/** The locks of a call's keys, in key order, as the thread holds them while the call runs. */
+	private static List<AcquiredLock> heldLocks(LockKeys keys) {
+		List<AcquiredLock> held = LockContext.all();
+		List<AcquiredLock> locks = new ArrayList<>(keys.keys().size());
+		for (String key : keys.keys()) {
+			for (int i = held.size() - 1; i >= 0; i--) {
+				if (held.get(i).key().equals(key)) {
+					locks.add(held.get(i));
+					break;
+				}
+			}
+		}
+		return locks;
 	}
 
 	/**

@@ -45,11 +45,13 @@ import org.springframework.expression.Expression;
  * @param fallback the fallback method, for {@link LockFailurePolicy#FALLBACK}
  * @param skipValue what to return for {@link LockFailurePolicy#SKIP}
  * @param asyncReturn how the method's work completes: when it returns, or through what it returns
+ * @param fenced whether the method runs in a transaction that claims each key's fence first
  */
 record LockOperation(Method method, Class<?> targetClass, String settingsName, String keyExpressionString,
 		Expression keyExpression, String conditionString, @Nullable Expression condition, @Nullable Duration waitTime,
 		Duration holdAtLeast, Duration maxHold, boolean revocable, LockType type, int permits,
-		LockFailurePolicy onFailure, @Nullable FallbackMethod fallback, SkipValue skipValue, AsyncReturn asyncReturn) {
+		LockFailurePolicy onFailure, @Nullable FallbackMethod fallback, SkipValue skipValue, AsyncReturn asyncReturn,
+		boolean fenced) {
 
 	/**
 	 * The bounded name of this lock for metrics: the annotation's {@code name}, else

@@ -32,6 +32,7 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.expression.Expression;
+import org.springframework.util.ClassUtils;
 
 /**
  * Finds the {@code @DistributedLock} methods of a class and turns each into a validated
@@ -109,6 +110,38 @@ public class LockOperationSource implements BeanFactoryAware {
 	 */
 	public boolean isLocked(Method method, @Nullable Class<?> targetClass) {
 		return getOperation(method, targetClass) != null;
+	}
+
+	/**
+	 * Whether a {@code @DistributedLock} method found so far is fenced.
+	 * @return whether one is
+	 */
+	public boolean hasFencedMethods() {
+		for (LockOperation operation : this.operations.all()) {
+			if (operation.fenced()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Checks that no {@code @DistributedLock} method found so far is fenced when there is
+	 * nothing to fence it with.
+	 * @param available whether fenced calls can be made (a {@code FencedCalls} bean exists)
+	 * @throws IllegalStateException naming the first fenced method
+	 */
+	public void checkFencing(boolean available) {
+		if (available) {
+			return;
+		}
+		for (LockOperation operation : this.operations.all()) {
+			if (operation.fenced()) {
+				throw new IllegalStateException("@DistributedLock on " + operation.describe()
+						+ " is fenced, but there is no FencedCalls bean: fencing needs a DataSource and a transaction"
+						+ " manager (with spring-jdbc), which auto-configure JdbcFences and TransactionalFencedCalls");
+			}
+		}
 	}
 
 	/**
@@ -227,7 +260,7 @@ public class LockOperationSource implements BeanFactoryAware {
 				annotation.condition(), condition, waitTime, holdAtLeast, maxHold, annotation.revocable(), type,
 				(named.permits() != null) ? checkedPermits(named.permits(), type, annotation, description)
 						: permits(annotation, type, description), onFailure,
-				fallback, skipValue, asyncReturn);
+				fallback, skipValue, asyncReturn, fenced(annotation, type, asyncReturn, method, targetClass, description));
 	}
 
 	private @Nullable Duration waitTime(DistributedLock annotation, String description) {
@@ -267,6 +300,32 @@ public class LockOperationSource implements BeanFactoryAware {
 					+ " and type " + type + ": set type = LockType.SEMAPHORE, the one type with several holders");
 		}
 		return permits;
+	}
+
+	/**
+	 * Whether the method is fenced, refused at start-up where a fence cannot work: for work that
+	 * goes on after the call, for a type with several holders, and for a propagation that does not
+	 * join the transaction the claim begins.
+	 */
+	private static boolean fenced(DistributedLock annotation, LockType type, AsyncReturn asyncReturn, Method method,
+			Class<?> targetClass, String description) {
+		if (!annotation.fenced()) {
+			return false;
+		}
+		if (asyncReturn != AsyncReturn.NONE) {
+			throw new IllegalStateException("@DistributedLock on " + description
+					+ " is fenced, but returns its work to finish later: a fence is claimed in the transaction of a"
+					+ " method that does its work before it returns");
+		}
+		if (type == LockType.READ || type == LockType.SEMAPHORE) {
+			throw new IllegalStateException("@DistributedLock on " + description + " is fenced, but its type " + type
+					+ " has several holders at once, each with its own token: fence MUTEX, SEMAPHORE_MUTEX or WRITE");
+		}
+		if (ClassUtils.isPresent("org.springframework.transaction.annotation.Transactional",
+				LockOperationSource.class.getClassLoader())) {
+			FencedTransactionAttributes.check(method, targetClass, description);
+		}
+		return true;
 	}
 
 	/** A number of permits configured under the annotation's name. */

@@ -23,6 +23,7 @@ import io.github.distlock.core.AsyncLockTemplate;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockTemplate;
+import io.github.distlock.fencing.FencedCalls;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
@@ -88,8 +89,9 @@ public final class DistributedLockAutoConfiguration {
 	}
 
 	@Bean
-	LockTypeSupportCheck lockTypeSupportCheck(LockOperationSource lockOperationSource, LockRegistry lockRegistry) {
-		return new LockTypeSupportCheck(lockOperationSource, lockRegistry);
+	LockTypeSupportCheck lockTypeSupportCheck(LockOperationSource lockOperationSource, LockRegistry lockRegistry,
+			ObjectProvider<FencedCalls> fencedCalls) {
+		return new LockTypeSupportCheck(lockOperationSource, lockRegistry, () -> fencedCalls.getIfAvailable() != null);
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -165,7 +167,8 @@ public final class DistributedLockAutoConfiguration {
 		@ConditionalOnMissingBean
 		static DistributedLockInterceptor distributedLockInterceptor(LockOperationSource lockOperationSource,
 				ObjectProvider<LockOperations> lockOperations, ObjectProvider<AsyncLockOperations> asyncLockOperations,
-				ObjectProvider<DistributedLockProperties> properties, ObjectProvider<LockListeners> listeners) {
+				ObjectProvider<DistributedLockProperties> properties, ObjectProvider<LockListeners> listeners,
+				ObjectProvider<FencedCalls> fencedCalls) {
 			return new DistributedLockInterceptor(lockOperationSource,
 					SingletonSupplier.of(lockOperations::getObject), SingletonSupplier.of(() -> asyncLockOperations
 						.getIfAvailable(() -> {
@@ -173,7 +176,11 @@ public final class DistributedLockAutoConfiguration {
 									+ "lock a method that returns a CompletionStage or a Publisher");
 						})),
 					SingletonSupplier.of(() -> properties.getObject().getDefaultWaitTime()),
-					SingletonSupplier.of(() -> listeners.getObject().listener()));
+					SingletonSupplier.of(() -> listeners.getObject().listener()),
+					SingletonSupplier.of(() -> fencedCalls.getIfAvailable(() -> {
+						throw new IllegalStateException("No FencedCalls bean: a fenced @DistributedLock method needs a "
+								+ "DataSource and a transaction manager");
+					})));
 		}
 
 		@Bean

@@ -83,6 +83,8 @@ public class DistributedLockProperties {
 
 	private final Observations observations = new Observations();
 
+	private final Fencing fencing = new Fencing();
+
 	/**
 	 * Settings of the locks whose @DistributedLock has a name, by that name: each one set takes
 	 * precedence over the annotation's.
@@ -161,6 +163,10 @@ public class DistributedLockProperties {
 
 	public Observations getObservations() {
 		return this.observations;
+	}
+
+	public Fencing getFencing() {
+		return this.fencing;
 	}
 
 	/**
@@ -338,6 +344,40 @@ public class DistributedLockProperties {
 						+ maxLocks);
 			}
 			this.maxLocks = maxLocks;
+		}
+
+	}
+
+	/**
+	 * Fences of {@code @DistributedLock(fenced = true)} methods in the application's database.
+	 */
+	public static class Fencing {
+
+		/**
+		 * The table of the fences, one row per lock key (JdbcFences).
+		 */
+		private String table = "distributed_lock_fence";
+
+		/**
+		 * Whether to create the fence table at start-up, if it is missing and a @DistributedLock
+		 * method is fenced; turn it off when a migration of the application creates the table.
+		 */
+		private boolean createTable = true;
+
+		public String getTable() {
+			return this.table;
+		}
+
+		public void setTable(String table) {
+			this.table = table;
+		}
+
+		public boolean isCreateTable() {
+			return this.createTable;
+		}
+
+		public void setCreateTable(boolean createTable) {
+			this.createTable = createTable;
 		}
 
 	}

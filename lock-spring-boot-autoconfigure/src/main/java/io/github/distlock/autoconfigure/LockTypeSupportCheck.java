@@ -18,6 +18,7 @@
 package io.github.distlock.autoconfigure;
 
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AsyncLockRegistry;
@@ -29,7 +30,8 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 /**
  * Fails start-up when a {@code @DistributedLock} method of a bean uses a lock type that the lock
  * backend does not support, or cannot acquire with no thread waiting for a method that returns a
- * {@code CompletionStage} or a {@code Publisher}, naming the method, the type and the backend.
+ * {@code CompletionStage} or a {@code Publisher}, naming the method, the type and the backend; and
+ * when a fenced method has nothing to fence it with.
  */
 final class LockTypeSupportCheck implements SmartInitializingSingleton {
 
@@ -37,9 +39,13 @@ final class LockTypeSupportCheck implements SmartInitializingSingleton {
 
 	private final LockRegistry registry;
 
-	LockTypeSupportCheck(LockOperationSource operations, LockRegistry registry) {
+	/** Whether fenced methods can be called: asked once every singleton exists. */
+	private final BooleanSupplier fencing;
+
+	LockTypeSupportCheck(LockOperationSource operations, LockRegistry registry, BooleanSupplier fencing) {
 		this.operations = operations;
 		this.registry = registry;
+		this.fencing = fencing;
 	}
 
 	@Override
@@ -48,6 +54,7 @@ final class LockTypeSupportCheck implements SmartInitializingSingleton {
 				: Set.of();
 		this.operations.checkSupported(this.registry.supportedTypes(), async, this.registry::supportsRevocation,
 				backendName());
+		this.operations.checkFencing(this.fencing.getAsBoolean());
 	}
 
 	/** The backend's name, under the engine; the registry's when it is the application's own. */

@@ -27,6 +27,7 @@ import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.fencing.FencedCalls;
 import io.github.distlock.interceptor.DistributedLockAdvisor;
 import io.github.distlock.interceptor.DistributedLockInterceptor;
 import io.github.distlock.interceptor.LockOperationSource;
@@ -154,11 +155,12 @@ public class InMemoryLockingConfiguration {
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	static DistributedLockInterceptor distributedLockInterceptor(LockOperationSource lockOperationSource,
 			ObjectProvider<LockOperations> lockOperations, ObjectProvider<AsyncLockOperations> asyncLockOperations,
-			ObjectProvider<Settings> settings, ObjectProvider<LockListener> listeners) {
+			ObjectProvider<Settings> settings, ObjectProvider<LockListener> listeners,
+			ObjectProvider<FencedCalls> fencedCalls) {
 		return new DistributedLockInterceptor(lockOperationSource, SingletonSupplier.of(lockOperations::getObject),
 				SingletonSupplier.of(asyncLockOperations::getObject),
 				SingletonSupplier.of(() -> settings.getObject().defaultWaitTime()),
-				SingletonSupplier.of(() -> listenersOf(listeners)));
+				SingletonSupplier.of(() -> listenersOf(listeners)), SingletonSupplier.of(fencedCalls::getObject));
 	}
 
 	@Bean
