@@ -17,9 +17,12 @@
 
 package io.github.distlock.fencing;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
@@ -41,7 +44,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * {@link FencedOffException}.
  * <p>
  * The claim is one {@code UPDATE … SET token = ? WHERE lock_key = ? AND token <= ?} on the
- * connection of the caller's transaction (the first claim of a key inserts its row first). In a
+ * connection of the caller's transaction (the first claim of a key inserts its row first, which
+ * {@link #prepare} does better before the transaction). In a
  * transaction it also takes the row's lock until the transaction ends, so an older holder that
  * claimed first commits or rolls back before a newer one's claim returns, and the newer one then
  * reads what the older one wrote. Outside a transaction it is an atomic compare-and-set, and
@@ -73,6 +77,11 @@ public class JdbcFences {
 	private final String read;
 
 	private volatile @Nullable FenceDialect dialect;
+
+	/** Keys whose rows are known to exist, forgotten all at once past {@link #KNOWN_KEYS}. */
+	private final Set<String> known = ConcurrentHashMap.newKeySet();
+
+	private static final int KNOWN_KEYS = 10_000;
 
 	/**
 	 * Creates the fences of a database, in {@value #DEFAULT_TABLE}.
@@ -133,6 +142,30 @@ public class JdbcFences {
 			return;
 		}
 		throw new FencedOffException(key, token, current(key).orElse(token));
+	}
+
+	/**
+	 * Makes the rows of keys that have none, each with a token of 0, in the caller's transaction
+	 * if there is one and autocommitted otherwise: call it before the transaction that claims
+	 * them. On MariaDB and MySQL (repeatable read), concurrent transactions that each claim a key
+	 * with no row yet can deadlock on the key's gap, and the database rolls one of them back;
+	 * once the row exists a claim locks that row only. A fenced method's call prepares its keys
+	 * before its transaction begins. Keys prepared lately are remembered, and cost nothing.
+	 * @param keys the lock keys
+	 * @throws IllegalArgumentException for a blank key or one longer than the table holds
+	 * @throws org.springframework.dao.DataAccessException if the database fails
+	 */
+	public void prepare(Collection<String> keys) {
+		for (String key : keys) {
+			checkKey(key);
+			if (!this.known.contains(key)) {
+				insertIfAbsent(key);
+				if (this.known.size() >= KNOWN_KEYS) {
+					this.known.clear();
+				}
+				this.known.add(key);
+			}
+		}
 	}
 
 	/**

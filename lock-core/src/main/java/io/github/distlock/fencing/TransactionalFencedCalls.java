@@ -31,11 +31,13 @@ import org.springframework.transaction.annotation.AnnotationTransactionAttribute
 import org.springframework.transaction.interceptor.RuleBasedTransactionAttribute;
 import org.springframework.transaction.interceptor.TransactionAttribute;
 import org.springframework.transaction.interceptor.TransactionAttributeSource;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.util.ClassUtils;
 
 /**
  * Runs a fenced call in a transaction of the application's transaction manager that begins by
- * claiming each lock's fence in {@link JdbcFences}: with the method's own {@code @Transactional}
+ * claiming each lock's fence in {@link JdbcFences} (a key's row made first, outside it, when no
+ * transaction runs yet: {@link JdbcFences#prepare}): with the method's own {@code @Transactional}
  * settings (a {@code SUPPORTS} propagation made {@code REQUIRED}, for the claim needs a
  * transaction), else a required transaction that rolls back on runtime exceptions and errors.
  * The method's own transaction interceptor, inside, joins it. A refused claim rolls the
@@ -68,6 +70,10 @@ public class TransactionalFencedCalls implements FencedCalls {
 	public @Nullable Object call(Method method, Class<?> targetClass, List<AcquiredLock> locks, Call call)
 			throws Throwable {
 		TransactionAttribute definition = definition(method, targetClass);
+		if (!TransactionSynchronizationManager.isActualTransactionActive()) {
+			// a new key's row made before the transaction: its claim then locks that row only
+			this.fences.prepare(locks.stream().map(AcquiredLock::key).toList());
+		}
 		TransactionStatus status = this.transactionManager.getTransaction(definition);
 		Object result;
 		try {
