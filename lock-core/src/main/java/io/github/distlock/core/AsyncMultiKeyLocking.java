@@ -40,19 +40,19 @@ final class AsyncMultiKeyLocking {
 	static <T> CompletableFuture<T> execute(AsyncLockOperations operations, MultiLockRequest request,
 			Function<? super List<AcquiredLock>, ? extends CompletionStage<T>> work) {
 		Objects.requireNonNull(work, "work");
-		long deadline = System.nanoTime() + saturatedNanos(request.waitTime());
-		return next(operations, request, deadline, List.of(), work);
+		long startNanos = System.nanoTime();
+		return next(operations, request, startNanos, List.of(), work);
 	}
 
 	private static <T> CompletableFuture<T> next(AsyncLockOperations operations, MultiLockRequest request,
-			long deadline, List<AcquiredLock> held, Function<? super List<AcquiredLock>, ? extends CompletionStage<T>> work) {
+			long startNanos, List<AcquiredLock> held, Function<? super List<AcquiredLock>, ? extends CompletionStage<T>> work) {
 		String key = request.keys().get(held.size());
-		Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+		Duration left = remaining(request.waitTime(), startNanos);
 		return operations.executeAsync(request.requestFor(key, left), (lock) -> {
 			List<AcquiredLock> now = new ArrayList<>(held);
 			now.add(lock);
 			if (now.size() < request.keys().size()) {
-				return next(operations, request, deadline, now, work);
+				return next(operations, request, startNanos, now, work);
 			}
 			return startWithAll(List.copyOf(now), work);
 		});
@@ -75,13 +75,10 @@ final class AsyncMultiKeyLocking {
 		}
 	}
 
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
-		}
+	/** What is left of a wait that began at a time of {@link System#nanoTime()}; never negative. */
+	private static Duration remaining(Duration waitTime, long startNanos) {
+		Duration left = waitTime.minusNanos(System.nanoTime() - startNanos);
+		return left.isNegative() ? Duration.ZERO : left;
 	}
 
 }

@@ -97,14 +97,9 @@ public class TransactionalFencedCalls implements FencedCalls {
 
 	private TransactionAttribute definition(Method method, Class<?> targetClass) {
 		TransactionAttribute declared = this.attributes.getTransactionAttribute(method, targetClass);
+		// @Transactional gives a rule-based attribute, copied here so that the source's stays as it is
 		RuleBasedTransactionAttribute definition = (declared instanceof RuleBasedTransactionAttribute rules)
 				? new RuleBasedTransactionAttribute(rules) : new RuleBasedTransactionAttribute();
-		if (declared != null && !(declared instanceof RuleBasedTransactionAttribute)) {
-			definition.setPropagationBehavior(declared.getPropagationBehavior());
-			definition.setIsolationLevel(declared.getIsolationLevel());
-			definition.setTimeout(declared.getTimeout());
-			definition.setReadOnly(declared.isReadOnly());
-		}
 		if (definition.getPropagationBehavior() == TransactionDefinition.PROPAGATION_SUPPORTS) {
 			definition.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRED);
 		}

@@ -49,6 +49,10 @@ final class AsyncLeaderWork {
 			return CompletableFuture.completedFuture(null);
 		}
 		CompletableFuture<RevocationReason> termEnd = election.whenEnded(term.get()).toCompletableFuture();
+		if (termEnd.isDone()) {
+			// the term ended already: the work is not started
+			return CompletableFuture.completedFuture(null);
+		}
 		Object stage;
 		try {
 			stage = invocation.proceed();
@@ -61,7 +65,8 @@ final class AsyncLeaderWork {
 				: CompletableFuture.completedFuture(null);
 		CompletableFuture<Object> result = new CompletableFuture<>();
 		AtomicReference<@Nullable LeadershipLostException> ended = new AtomicReference<>();
-		termEnd.thenAccept((reason) -> {
+		// not on the election's notifier thread, which every election's events share
+		termEnd.thenAcceptAsync((reason) -> {
 			if (result.isDone()) {
 				return;
 			}

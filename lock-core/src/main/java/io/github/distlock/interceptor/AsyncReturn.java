@@ -18,6 +18,7 @@
 package io.github.distlock.interceptor;
 
 import java.lang.reflect.Method;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 
@@ -59,7 +60,9 @@ enum AsyncReturn {
 	 * @return how its work completes
 	 * @throws IllegalStateException for a method whose work completes in a way that cannot hold a
 	 * lock: a {@code Future} that is no {@code CompletionStage}, a Kotlin {@code suspend} function
-	 * without kotlinx-coroutines-reactor, a {@code Publisher} without Reactor on the class path
+	 * without kotlinx-coroutines-reactor, a {@code Publisher} without Reactor on the class path, a
+	 * type that the {@code CompletableFuture}, {@code Mono} or {@code Flux} returned in its place
+	 * is not (a subclass of either, another library's publisher)
 	 */
 	static AsyncReturn of(Method method, String annotation, String description) {
 		Class<?> type = method.getReturnType();
@@ -78,6 +81,11 @@ enum AsyncReturn {
 					+ "not supported: make it a suspend function, or return a Flux (asFlux())");
 		}
 		if (CompletionStage.class.isAssignableFrom(type)) {
+			if (!type.isAssignableFrom(CompletableFuture.class)) {
+				throw new IllegalStateException(annotation + " on " + description + " returns " + type.getName()
+						+ ", which the lock's CompletableFuture cannot stand for: return a CompletableFuture or a "
+						+ "CompletionStage");
+			}
 			return COMPLETION_STAGE;
 		}
 		if (Future.class.isAssignableFrom(type)) {
@@ -90,13 +98,20 @@ enum AsyncReturn {
 				throw new IllegalStateException(annotation + " on " + description + " returns " + type.getName()
 						+ ": a locked Publisher needs Reactor (io.projectreactor:reactor-core) on the class path");
 			}
-			return ClassUtils.isAssignable(reactorMono(), type) ? MONO : PUBLISHER;
+			if (type == reactorType("Mono")) {
+				return MONO;
+			}
+			if (!type.isAssignableFrom(reactorType("Flux"))) {
+				throw new IllegalStateException(annotation + " on " + description + " returns " + type.getName()
+						+ ", which the lock's Mono or Flux cannot stand for: return a Mono, a Flux or a Publisher");
+			}
+			return PUBLISHER;
 		}
 		return NONE;
 	}
 
-	private static Class<?> reactorMono() {
-		return ClassUtils.resolveClassName("reactor.core.publisher.Mono", AsyncReturn.class.getClassLoader());
+	private static Class<?> reactorType(String name) {
+		return ClassUtils.resolveClassName("reactor.core.publisher." + name, AsyncReturn.class.getClassLoader());
 	}
 
 }

@@ -159,14 +159,9 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		};
 		LockOperations operations = this.lockOperations.get();
 		try {
-			if (keys.multiple()) {
-				return operations.executeAll(new MultiLockRequest(keys.keys(), operation.type(), waitTime,
-						operation.name(), operation.holdAtLeast(), operation.revocable(), operation.maxHold(),
-						operation.permits()), callback);
-			}
-			return operations.execute(new LockRequest(keys.single(), operation.type(), waitTime, operation.name(),
-					operation.holdAtLeast(), operation.revocable(), null, operation.maxHold(), operation.permits()),
-					callback);
+			Object request = request(operation, keys, waitTime);
+			return (request instanceof MultiLockRequest all) ? operations.executeAll(all, callback)
+					: operations.execute((LockRequest) request, callback);
 		}
 		catch (InvocationFailure failure) {
 			throw failure.getCause();
@@ -197,11 +192,7 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	 */
 	private Object invokeAsync(LockOperation operation, LockKeys keys, Duration waitTime,
 			MethodInvocation invocation, @Nullable Object target) {
-		Object request = keys.multiple()
-				? new MultiLockRequest(keys.keys(), operation.type(), waitTime, operation.name(),
-						operation.holdAtLeast(), operation.revocable(), operation.maxHold(), operation.permits())
-				: new LockRequest(keys.single(), operation.type(), waitTime, operation.name(), operation.holdAtLeast(),
-						operation.revocable(), null, operation.maxHold(), operation.permits());
+		Object request = request(operation, keys, waitTime);
 		FailurePolicy onFailure = (failure) -> onFailure(operation,
 				requestThatFailed(keys, failure, operation, waitTime), invocation, target, failure);
 		if (operation.asyncReturn() == AsyncReturn.COMPLETION_STAGE) {
@@ -257,6 +248,18 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		if (failure instanceof LockAcquisitionException elapsed && keys.keys().contains(elapsed.getKey())) {
 			key = elapsed.getKey();
 		}
+		return lockRequest(operation, key, waitTime);
+	}
+
+	/** What a call asks for: a {@link MultiLockRequest} for several keys, else a {@link LockRequest}. */
+	private static Object request(LockOperation operation, LockKeys keys, Duration waitTime) {
+		return keys.multiple()
+				? new MultiLockRequest(keys.keys(), operation.type(), waitTime, operation.name(),
+						operation.holdAtLeast(), operation.revocable(), operation.maxHold(), operation.permits())
+				: lockRequest(operation, keys.single(), waitTime);
+	}
+
+	private static LockRequest lockRequest(LockOperation operation, String key, Duration waitTime) {
 		return new LockRequest(key, operation.type(), waitTime, operation.name(), operation.holdAtLeast(),
 				operation.revocable(), null, operation.maxHold(), operation.permits());
 	}

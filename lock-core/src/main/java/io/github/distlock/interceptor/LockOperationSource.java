@@ -53,6 +53,9 @@ public class LockOperationSource implements BeanFactoryAware {
 
 	private final Supplier<Duration> defaultMaxHold;
 
+	private static final boolean TRANSACTIONS_PRESENT = ClassUtils
+		.isPresent("org.springframework.transaction.annotation.Transactional", LockOperationSource.class.getClassLoader());
+
 	private @Nullable ConfigurableBeanFactory placeholders;
 
 	/**
@@ -227,14 +230,19 @@ public class LockOperationSource implements BeanFactoryAware {
 				: waitTime(annotation, description);
 		LockType type = (named.type() != null) ? named.type() : annotation.type();
 		Duration holdAtLeast = holdAtLeast(annotation, type, description);
-		Duration maxHold = (named.maxHold() != null)
-				? checkedConfigured(named.maxHold(), "max-hold", annotation, description)
-				: maxHold(annotation, description);
-		String maxHoldSource = (named.maxHold() != null)
-				? " (configured under its name '" + annotation.name() + "')" : "";
-		if (annotation.maxHold().isEmpty() && named.maxHold() == null) {
+		Duration maxHold;
+		String maxHoldSource;
+		if (named.maxHold() != null) {
+			maxHold = checkedConfigured(named.maxHold(), "max-hold", annotation, description);
+			maxHoldSource = " (configured under its name '" + annotation.name() + "')";
+		}
+		else if (annotation.maxHold().isEmpty()) {
 			maxHold = this.defaultMaxHold.get();
 			maxHoldSource = " (distributed-lock.default-max-hold; set the annotation's maxHold for this method)";
+		}
+		else {
+			maxHold = maxHold(annotation, description);
+			maxHoldSource = "";
 		}
 		if (!maxHold.isZero() && maxHold.compareTo(holdAtLeast) < 0) {
 			throw new IllegalStateException("@DistributedLock on " + description + " has maxHold " + maxHold
@@ -321,8 +329,7 @@ public class LockOperationSource implements BeanFactoryAware {
 			throw new IllegalStateException("@DistributedLock on " + description + " is fenced, but its type " + type
 					+ " has several holders at once, each with its own token: fence MUTEX, SEMAPHORE_MUTEX or WRITE");
 		}
-		if (ClassUtils.isPresent("org.springframework.transaction.annotation.Transactional",
-				LockOperationSource.class.getClassLoader())) {
+		if (TRANSACTIONS_PRESENT) {
 			FencedTransactionAttributes.check(method, targetClass, description);
 		}
 		return true;
@@ -343,8 +350,7 @@ public class LockOperationSource implements BeanFactoryAware {
 
 	private Duration maxHold(DistributedLock annotation, String description) {
 		String text = annotation.maxHold();
-		return text.isEmpty() ? Duration.ZERO
-				: TextDurations.parse(resolvePlaceholders(text, "maxHold", description), "maxHold", text, description);
+		return TextDurations.parse(resolvePlaceholders(text, "maxHold", description), "maxHold", text, description);
 	}
 
 	private String resolvePlaceholders(String text, String attribute, String description) {

@@ -27,6 +27,7 @@ import io.github.distlock.leader.RevocationReason;
 import org.aopalliance.intercept.MethodInvocation;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * {@code @LeaderOnly} work that completes through a {@code Publisher}: the method is called when
@@ -48,6 +49,8 @@ final class ReactiveLeaderWork {
 			AtomicReference<RevocationReason> ended = new AtomicReference<>();
 			// an element of the other publisher cancels the work; its completion would complete it
 			Flux<RevocationReason> termEnd = Mono.fromFuture(election.whenEnded(term.get()).toCompletableFuture(), false)
+				// not on the election's notifier thread, which every election's events share
+				.publishOn(Schedulers.parallel())
 				.doOnNext(ended::set)
 				.concatWith(Mono.never());
 			return Flux.from(ReactiveInvocations.proceed(ReactiveInvocations.freshCall(invocation)))

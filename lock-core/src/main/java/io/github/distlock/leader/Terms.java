@@ -18,6 +18,7 @@ package io.github.distlock.leader;
 
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -63,8 +64,12 @@ final class Terms {
 
 	private volatile RevocationReason lastReason = RevocationReason.LEFT;
 
-	/** Completed with its reason when the term that runs ends; guarded by {@link #termLock}. */
-	private @Nullable CompletableFuture<RevocationReason> end;
+	/**
+	 * The callers waiting for the end of the term that runs, completed with its reason then; one
+	 * that a caller cancels leaves at once, so that a long term keeps none. Guarded by
+	 * {@link #termLock}.
+	 */
+	private final Set<CompletableFuture<RevocationReason>> endWaiters = new HashSet<>();
 
 	/**
 	 * @param interruptWorkers whether the end of a term interrupts the threads doing its work
@@ -101,7 +106,6 @@ final class Terms {
 			}
 			term = new Leadership(this.name, this.participantId, epoch, Instant.now());
 			this.leadership.set(term);
-			this.end = new CompletableFuture<>();
 			notify(() -> this.listener.granted(term));
 		}
 		finally {
@@ -129,11 +133,12 @@ final class Terms {
 				this.interrupted.addAll(this.workers);
 			}
 			notify(() -> this.listener.revoked(term, reason));
-			CompletableFuture<RevocationReason> ended = this.end;
-			this.end = null;
-			if (ended != null && !notify(() -> ended.complete(reason))) {
+			List<CompletableFuture<RevocationReason>> waiters = List.copyOf(this.endWaiters);
+			this.endWaiters.clear();
+			Runnable ended = () -> waiters.forEach((waiter) -> waiter.complete(reason));
+			if (!waiters.isEmpty() && !notify(ended)) {
 				// after the elections were closed: nobody else would end the work waiting for it
-				ended.complete(reason);
+				ended.run();
 			}
 		}
 		finally {
@@ -149,17 +154,28 @@ final class Terms {
 	 * Each call gets a stage of its own, which its caller may cancel.
 	 */
 	CompletableFuture<RevocationReason> whenEnded(Leadership term) {
+		CompletableFuture<RevocationReason> waiter = new CompletableFuture<>();
 		this.termLock.lock();
 		try {
 			Leadership current = this.leadership.get();
-			if (this.end != null && current != null && current.epoch() == term.epoch()) {
-				return this.end.copy();
+			if (current == null || current.epoch() != term.epoch()) {
+				return CompletableFuture.completedFuture(this.lastReason);
 			}
+			this.endWaiters.add(waiter);
 		}
 		finally {
 			this.termLock.unlock();
 		}
-		return CompletableFuture.completedFuture(this.lastReason);
+		waiter.whenComplete((reason, cancelled) -> {
+			this.termLock.lock();
+			try {
+				this.endWaiters.remove(waiter);
+			}
+			finally {
+				this.termLock.unlock();
+			}
+		});
+		return waiter;
 	}
 
 	/**

@@ -68,8 +68,12 @@ public class ReactiveLockTemplate implements ReactiveLockOperations {
 	@Override
 	public Mono<AsyncLockHandle> acquire(LockRequest request) {
 		Objects.requireNonNull(request, "request");
-		return Mono.deferContextual((context) -> Mono
-			.fromFuture(() -> CallerContext.capture(context).call(() -> this.operations.acquireAsync(request)), false));
+		return Mono.deferContextual((context) -> acquisition(request, CallerContext.capture(context)));
+	}
+
+	/** The lock, asked for with the caller's context, so that its wait's observation is the caller's child. */
+	private Mono<AsyncLockHandle> acquisition(LockRequest request, CallerContext caller) {
+		return Mono.fromFuture(() -> caller.call(() -> this.operations.acquireAsync(request)), false);
 	}
 
 	@Override
@@ -91,9 +95,7 @@ public class ReactiveLockTemplate implements ReactiveLockOperations {
 				return Flux.from(work.apply(outer));
 			}
 			CallerContext caller = CallerContext.capture(context);
-			Mono<AsyncLockHandle> acquisition = Mono
-				.fromFuture(() -> caller.call(() -> this.operations.acquireAsync(request)), false);
-			return Flux.usingWhen(acquisition, (handle) -> guarded(handle, work, caller), this::release,
+			return Flux.usingWhen(acquisition(request, caller), (handle) -> guarded(handle, work, caller), this::release,
 					(handle, failure) -> close(handle), this::close);
 		});
 	}

@@ -43,31 +43,28 @@ final class ReactiveMultiKeyLocking {
 			Function<? super List<AcquiredLock>, ? extends Publisher<T>> work) {
 		Objects.requireNonNull(request, "request");
 		Objects.requireNonNull(work, "work");
-		return Flux.defer(() -> next(operations, request, System.nanoTime() + saturatedNanos(request.waitTime()),
+		return Flux.defer(() -> next(operations, request, System.nanoTime(),
 				List.of(), work));
 	}
 
-	private static <T> Flux<T> next(ReactiveLockOperations operations, MultiLockRequest request, long deadline,
+	private static <T> Flux<T> next(ReactiveLockOperations operations, MultiLockRequest request, long startNanos,
 			List<AcquiredLock> held, Function<? super List<AcquiredLock>, ? extends Publisher<T>> work) {
 		String key = request.keys().get(held.size());
-		Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+		Duration left = remaining(request.waitTime(), startNanos);
 		return operations.withLockMany(request.requestFor(key, left), (lock) -> {
 			List<AcquiredLock> now = new ArrayList<>(held);
 			now.add(lock);
 			if (now.size() < request.keys().size()) {
-				return next(operations, request, deadline, now, work);
+				return next(operations, request, startNanos, now, work);
 			}
 			return work.apply(List.copyOf(now));
 		});
 	}
 
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
-		}
+	/** What is left of a wait that began at a time of {@link System#nanoTime()}; never negative. */
+	private static Duration remaining(Duration waitTime, long startNanos) {
+		Duration left = waitTime.minusNanos(System.nanoTime() - startNanos);
+		return left.isNegative() ? Duration.ZERO : left;
 	}
 
 }

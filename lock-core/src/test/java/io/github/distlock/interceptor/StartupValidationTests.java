@@ -228,6 +228,14 @@ class StartupValidationTests {
 	}
 
 	@Test
+	void returnTypesTheLocksFutureOrPublisherCannotStandForFailStartup() {
+		assertStartupFails(ParallelMethod.class, "ParallelMethod.parts()", "reactor.core.publisher.ParallelFlux",
+				"return a Mono, a Flux or a Publisher");
+		assertStartupFails(StageSubtypeMethod.class, "StageSubtypeMethod.later()", "OwnStage",
+				"return a CompletableFuture or a CompletionStage");
+	}
+
+	@Test
 	void parameterNamesMissingFailsStartupWithTheRemedy(@TempDir Path classes) throws Exception {
 		Class<?> compiled = compileWithoutParameterNames(classes, "NoNames", "#goodsNo");
 		Throwable root = startupFailure(compiled);
@@ -502,6 +510,28 @@ class StartupValidationTests {
 
 		@DistributedLock(key = "'k'")
 		private void hidden() {
+		}
+
+	}
+
+	static class ParallelMethod {
+
+		@DistributedLock(key = "'k'")
+		public reactor.core.publisher.ParallelFlux<String> parts() {
+			return reactor.core.publisher.Flux.just("a").parallel();
+		}
+
+	}
+
+	static class OwnStage<T> extends CompletableFuture<T> {
+
+	}
+
+	static class StageSubtypeMethod {
+
+		@DistributedLock(key = "'k'")
+		public OwnStage<String> later() {
+			return new OwnStage<>();
 		}
 
 	}

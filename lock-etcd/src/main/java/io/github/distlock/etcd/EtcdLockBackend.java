@@ -164,6 +164,13 @@ public final class EtcdLockBackend implements AsyncLockBackend, RevocableBackend
 	 * thread waits at most a few seconds past the deadline and the calls' grace, should the
 	 * acquisition never end (a bug).
 	 */
+	/** Ends an acquisition the thread no longer waits for: its wait, or the lock granted meanwhile. */
+	private static void cancelOrRelease(CompletableFuture<BackendLock> acquisition) {
+		if (!acquisition.cancel(false) && !acquisition.isCompletedExceptionally()) {
+			acquisition.join().release();
+		}
+	}
+
 	@Override
 	public BackendLock acquire(LockRequest request, String path, long deadline) throws InterruptedException {
 		CompletableFuture<BackendLock> acquisition = start(request, path, deadline, true);
@@ -174,16 +181,13 @@ public final class EtcdLockBackend implements AsyncLockBackend, RevocableBackend
 			return acquisition.get(backstop, TimeUnit.NANOSECONDS);
 		}
 		catch (TimeoutException ex) {
-			acquisition.cancel(false);
+			cancelOrRelease(acquisition);
 			throw new LockBackendException("Could not acquire lock '" + request.key() + "' (" + path
 					+ "): the acquisition did not end within its wait time and "
 					+ TimeUnit.NANOSECONDS.toSeconds(BLOCKING_BACKSTOP_NANOS) + " s more", ex);
 		}
 		catch (InterruptedException ex) {
-			if (!acquisition.cancel(false) && !acquisition.isCompletedExceptionally()) {
-				// granted as the thread was interrupted
-				acquisition.join().release();
-			}
+			cancelOrRelease(acquisition);
 			throw ex;
 		}
 		catch (ExecutionException ex) {

@@ -228,11 +228,12 @@ final class AsyncNodeAcquisition {
 		}
 		List<String> children = this.recipe.inQueueOrder(event.getChildren());
 		int index = children.indexOf(ZKPaths.getNodeFromPath(queued.path()));
-		String blocker = (index < 0) ? null : this.recipe.blocker(children, index);
 		if (index < 0) {
 			nodeGone(queued);
+			return;
 		}
-		else if (blocker == null) {
+		String blocker = this.recipe.blocker(children, index);
+		if (blocker == null) {
 			granted();
 		}
 		else if (pastDeadline()) {
@@ -377,6 +378,10 @@ final class AsyncNodeAcquisition {
 			try {
 				this.deadline = this.timer.schedule(this::deadlineReached,
 						this.deadlineNanos + CuratorCallDeadline.graceNanos(this.deadlineNanos - this.startNanos));
+				if (!this.steps.isWaiting()) {
+					// ended meanwhile, and cancelled the deadline that was running: not this one
+					cancelDeadline();
+				}
 				return;
 			}
 			catch (RejectedExecutionException closed) {

@@ -17,7 +17,6 @@
 
 package io.github.distlock.zookeeper;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -124,10 +123,14 @@ final class ReadWriteNodes implements CuratorLockRecipe {
 		return true;
 	}
 
+	/**
+	 * Not served: the contenders of {@code READ} and {@code WRITE} are read through Curator's
+	 * recipe ({@link ReadWriteRecipe}), whose nodes these are.
+	 */
 	@Override
-	public Collection<String> participantNodes() throws Exception {
-		List<String> children = this.client.getChildren().forPath(this.basePath);
-		return new ArrayList<>(LockInternals.getSortedChildren(READ_NAME, SORTER, children));
+	public Collection<String> participantNodes() {
+		throw new UnsupportedOperationException("The contenders of " + this.basePath
+				+ " are read through Curator's read/write lock");
 	}
 
 	/** The queue of readers or of writers: the same nodes, their own rule. */

@@ -19,6 +19,7 @@ package io.github.distlock.core.engine;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.distlock.core.AsyncLockHandle;
 import io.github.distlock.core.LockRequest;
@@ -30,6 +31,9 @@ import io.github.distlock.core.LockState;
 final class AsyncEngineLockHandle extends EngineLockHandle implements AsyncLockHandle {
 
 	private final CompletableFuture<LockState> ended = new CompletableFuture<>();
+
+	/** Whether the end was told: the first state told is the end, whichever task completes first. */
+	private final AtomicBoolean endTold = new AtomicBoolean();
 
 	AsyncEngineLockHandle(HandleCloser closer, long number, LockTable.Entry entry, Hold hold, LockRequest request,
 			String path, LockState state) {
@@ -47,7 +51,7 @@ final class AsyncEngineLockHandle extends EngineLockHandle implements AsyncLockH
 	 */
 	@Override
 	void end(LockState last) {
-		if (!this.ended.isDone()) {
+		if (this.endTold.compareAndSet(false, true)) {
 			AsyncCompletions.EXECUTOR.execute(() -> this.ended.complete(last));
 		}
 	}
