@@ -173,8 +173,9 @@ class MaxHoldTests {
 		LockHandle inner = holder.acquire(request("nested", LockType.MUTEX).withMaxHold(MAX_HOLD));
 		await().atMost(LONG).until(() -> outer.state() == LockState.LOST);
 		assertThat(inner.state()).isEqualTo(LockState.LOST);
-		assertThat(events.changes).containsExactly("HELD->LOST", "HELD->LOST");
-		assertThat(this.service.entriesOf("nested")).isEmpty();
+		// the listener is told on the engine's notifier thread, after the states changed
+		await().atMost(LONG).untilAsserted(() -> assertThat(events.changes).containsExactly("HELD->LOST", "HELD->LOST"));
+		await().atMost(LONG).until(() -> this.service.entriesOf("nested").isEmpty());
 		inner.close();
 		outer.close();
 		assertThat(holder.engine.locksInUse()).isZero();
