@@ -20,12 +20,14 @@ package io.github.distlock.etcd;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -496,6 +498,26 @@ public final class EtcdLockBackend implements AsyncLockBackend, RevocableBackend
 
 	EtcdSession session() {
 		return this.session;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Here: a renewal of each lease the locks are bound to, sent now; a lease that etcd renews
+	 * lived when it was sent, after the pause, and so did its keys.
+	 */
+	@Override
+	public CompletionStage<Boolean> confirmHeld(Collection<BackendLock> locks) {
+		Set<EtcdSession.Lease> leases = new LinkedHashSet<>();
+		for (BackendLock lock : locks) {
+			if (!(lock instanceof EtcdHeldLock held)) {
+				return CompletableFuture.completedFuture(false);
+			}
+			leases.add(held.lease());
+		}
+		List<CompletableFuture<Boolean>> renewals = leases.stream().map(this.session::confirm).toList();
+		return CompletableFuture.allOf(renewals.toArray(CompletableFuture[]::new))
+			.thenApply((all) -> renewals.stream().allMatch(CompletableFuture::join));
 	}
 
 	Contenders contenders() {

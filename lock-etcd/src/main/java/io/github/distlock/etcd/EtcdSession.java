@@ -280,20 +280,39 @@ final class EtcdSession implements AutoCloseable {
 			lease.renewalsInFlight.decrementAndGet();
 			return;
 		}
+		keepAlive(lease).whenComplete((alive, failure) -> lease.renewalsInFlight.decrementAndGet());
+	}
+
+	/**
+	 * Confirms that a lease lives, with a renewal sent now: after a pause of the process, its
+	 * clock alone cannot tell, since etcd may have let the lease expire meanwhile.
+	 * @param lease a lease of this session
+	 * @return completed with whether etcd renewed it
+	 */
+	CompletableFuture<Boolean> confirm(Lease lease) {
+		if (lease.status() == Status.LOST) {
+			return CompletableFuture.completedFuture(false);
+		}
+		return keepAlive(lease).thenApply((alive) -> alive && lease.status() != Status.LOST);
+	}
+
+	/** One renewal of a lease, sent now: completed with whether etcd renewed it. */
+	private CompletableFuture<Boolean> keepAlive(Lease lease) {
 		long sentAt = System.nanoTime();
 		lease.sent(sentAt);
-		this.client.getLeaseClient()
+		return this.client.getLeaseClient()
 			.keepAliveOnce(lease.id())
 			.orTimeout(lease.ttlNanos, TimeUnit.NANOSECONDS)
-			.whenComplete((response, failure) -> {
-				lease.renewalsInFlight.decrementAndGet();
+			.handle((response, failure) -> {
 				if (failure == null && response.getTTL() > 0) {
 					lease.confirmed(sentAt, response.getTTL());
+					return true;
 				}
-				else if (failure == null || EtcdErrors.isLeaseNotFound(failure)) {
+				if (failure == null || EtcdErrors.isLeaseNotFound(failure)) {
 					lease.lost();
 				}
 				// any other failure: the lease is judged by the clock until a renewal gets through
+				return false;
 			});
 	}
 

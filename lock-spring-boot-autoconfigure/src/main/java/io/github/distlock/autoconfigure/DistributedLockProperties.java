@@ -505,6 +505,16 @@ public class DistributedLockProperties {
 		 */
 		private boolean rollbackTransaction = true;
 
+		/**
+		 * How long this process may not run (stopped, or paused by the garbage collector) and
+		 * its held locks stay held: after a longer pause they are IN_DOUBT, and the commit guard
+		 * refuses commits, until one round trip to the lock service sent after the pause confirms
+		 * them (ZooKeeper: a read of each lock's node; etcd: a keep-alive of the lease). Keep it
+		 * well below the session timeout or lease time to live. 0 turns the watch off; otherwise
+		 * at least 100ms.
+		 */
+		private Duration pauseTolerance = Duration.ofSeconds(2);
+
 		public boolean isInterruptHolder() {
 			return this.interruptHolder;
 		}
@@ -519,6 +529,14 @@ public class DistributedLockProperties {
 
 		public void setFailOnReturn(boolean failOnReturn) {
 			this.failOnReturn = failOnReturn;
+		}
+
+		public Duration getPauseTolerance() {
+			return this.pauseTolerance;
+		}
+
+		public void setPauseTolerance(Duration pauseTolerance) {
+			this.pauseTolerance = pauseTolerance;
 		}
 
 		public boolean isRollbackTransaction() {

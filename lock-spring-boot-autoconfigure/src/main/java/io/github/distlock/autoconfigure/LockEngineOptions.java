@@ -32,7 +32,7 @@ import org.springframework.core.env.Environment;
 /**
  * The engine's one set of options, from the backend-neutral properties
  * ({@code distributed-lock.local-queue.*}, {@code distributed-lock.cache.*},
- * {@code distributed-lock.lock-lost.interrupt-holder},
+ * {@code distributed-lock.lock-lost.interrupt-holder}, {@code distributed-lock.lock-lost.pause-tolerance},
  * {@code distributed-lock.revocation.interrupt-holder}). A setting given only under a backend's
  * deprecated key ({@code distributed-lock.zookeeper.local-queue.enabled}, …) is taken from there,
  * with a warning; the neutral key wins when both are set.
@@ -43,6 +43,8 @@ final class LockEngineOptions {
 
 	private static final List<String> DEPRECATED_PREFIXES = List.of("distributed-lock.zookeeper.",
 			"distributed-lock.etcd.");
+
+	private static final Duration MIN_PAUSE_TOLERANCE = Duration.ofMillis(100);
 
 	private final Binder binder;
 
@@ -67,11 +69,18 @@ final class LockEngineOptions {
 					+ "distributed-lock.local-queue.enabled is false: a cached lock is taken by the next thread "
 					+ "of the local queue");
 		}
+		Duration pauseTolerance = properties.getLockLost().getPauseTolerance();
+		if (pauseTolerance.isNegative() || (!pauseTolerance.isZero() && pauseTolerance.compareTo(MIN_PAUSE_TOLERANCE) < 0)) {
+			throw new IllegalStateException("distributed-lock.lock-lost.pause-tolerance must be 0 (off) or at least "
+					+ MIN_PAUSE_TOLERANCE.toMillis() + "ms, but was " + pauseTolerance
+					+ ": a shorter one would put held locks in doubt whenever a thread is scheduled late");
+		}
 		// caching is on by default, and off with the local queue unless asked for
 		boolean caching = cache.isEnabled() && queued;
 		return LockEngine.Options.of(interruptOnLoss, queued)
 			.withHandoff(queued ? maxHandoffs : 0, maxHandoffTime)
 			.withInterruptOnRevocation(interruptOnRevocation)
+			.withPauseTolerance(pauseTolerance)
 			.withCaching(caching ? LockEngine.Caching.of(cache.getIdleTime(), cache.getMaxLocks())
 					: LockEngine.Caching.OFF);
 	}

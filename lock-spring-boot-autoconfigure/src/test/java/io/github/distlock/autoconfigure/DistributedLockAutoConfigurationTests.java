@@ -54,6 +54,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DistributedLockAutoConfigurationTests {
 
 	/** What {@code distributed-lock.cache.*} gives when none is set. */
+	/** What {@code distributed-lock.lock-lost.pause-tolerance} gives when not set. */
+	private static final Duration PAUSE_TOLERANCE_BY_DEFAULT = Duration.ofSeconds(2);
+
 	private static final LockEngine.Caching CACHING_BY_DEFAULT = LockEngine.Caching.of(Duration.ofSeconds(1), 1000);
 
 	@RegisterExtension
@@ -142,10 +145,31 @@ class DistributedLockAutoConfigurationTests {
 					"distributed-lock.revocation.interrupt-holder=true")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
 				.isEqualTo(LockEngine.Options.of(true, true).withHandoff(3, Duration.ofMillis(50)).withInterruptOnRevocation(true)
-					.withCaching(CACHING_BY_DEFAULT)));
+					.withCaching(CACHING_BY_DEFAULT)
+					.withPauseTolerance(PAUSE_TOLERANCE_BY_DEFAULT)));
 		connected().withPropertyValues("distributed-lock.local-queue.enabled=false")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
-				.isEqualTo(LockEngine.Options.of(false, false).withHandoff(0, Duration.ofMillis(100))));
+				.isEqualTo(LockEngine.Options.of(false, false).withHandoff(0, Duration.ofMillis(100))
+					.withPauseTolerance(PAUSE_TOLERANCE_BY_DEFAULT)));
+	}
+
+	@Test
+	void pauseToleranceComesFromItsPropertyAndZeroTurnsTheWatchOff() {
+		connected().withPropertyValues("distributed-lock.lock-lost.pause-tolerance=500ms")
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options().pauseTolerance())
+				.isEqualTo(Duration.ofMillis(500)));
+		connected().withPropertyValues("distributed-lock.lock-lost.pause-tolerance=0")
+			.run((context) -> assertThat(context.getBean(LockEngine.class).options().pauseTolerance())
+				.isZero());
+	}
+
+	@Test
+	void pauseToleranceBelowAScheduleDelayFailsStartUpNamingTheKey() {
+		connected().withPropertyValues("distributed-lock.lock-lost.pause-tolerance=50ms")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("distributed-lock.lock-lost.pause-tolerance must be 0 (off) or at least 100ms, "
+						+ "but was PT0.05S"));
 	}
 
 	@Test
@@ -187,8 +211,12 @@ class DistributedLockAutoConfigurationTests {
 	void engineDefaultsAreTheOnesEachBackendHad() {
 		connected().run((context) -> assertThat(context.getBean(LockEngine.class).options())
 			.isEqualTo(LockEngine.Options.STANDARD.withCaching(CACHING_BY_DEFAULT))
-			.isEqualTo(ZookeeperLockRegistry.Options.DEFAULTS.engineOptions().withCaching(CACHING_BY_DEFAULT))
-			.isEqualTo(EtcdLockRegistry.Options.DEFAULTS.engineOptions().withCaching(CACHING_BY_DEFAULT)));
+			.isEqualTo(ZookeeperLockRegistry.Options.DEFAULTS.engineOptions()
+				.withCaching(CACHING_BY_DEFAULT)
+				.withPauseTolerance(PAUSE_TOLERANCE_BY_DEFAULT))
+			.isEqualTo(EtcdLockRegistry.Options.DEFAULTS.engineOptions()
+				.withCaching(CACHING_BY_DEFAULT)
+				.withPauseTolerance(PAUSE_TOLERANCE_BY_DEFAULT)));
 	}
 
 	@Test
@@ -201,7 +229,8 @@ class DistributedLockAutoConfigurationTests {
 					"distributed-lock.zookeeper.lock-lost.interrupt-holder=true",
 					"distributed-lock.zookeeper.revocation.interrupt-holder=true")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
-				.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50), true).engineOptions()));
+				.isEqualTo(new ZookeeperLockRegistry.Options(true, false, 3, Duration.ofMillis(50), true).engineOptions()
+					.withPauseTolerance(PAUSE_TOLERANCE_BY_DEFAULT)));
 	}
 
 	@Test

@@ -25,6 +25,7 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 import io.github.distlock.annotation.LockType;
@@ -455,6 +456,17 @@ public final class ZooKeeperLockBackend
 
 		void run(CuratorLockRecipe recipe, LockType type, HeldNode node) throws Exception;
 
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Here: a sync, then a read of each lock's node, which must be owned by the session that
+	 * created it ({@code HeldNodeCheck}).
+	 */
+	@Override
+	public CompletionStage<Boolean> confirmHeld(Collection<BackendLock> locks) {
+		return new HeldNodeCheck(this.client).confirm(locks);
 	}
 
 	SessionStateTracker session() {

@@ -211,7 +211,7 @@ final class Acquisitions {
 		}
 		BackendLock lock = handedOff.lock();
 		Contention contention = handedOff.contention();
-		if (lock.state() != LockState.HELD || !Objects.equals(handedOff.owner(), request.owner())
+		if (this.states.stateOf(lock) != LockState.HELD || !Objects.equals(handedOff.owner(), request.owner())
 				|| (contention != null && contention.seen())) {
 			// a contender of another process is served before this JVM takes the lock again
 			Releases.releaseInService(lock, contention, request.key());

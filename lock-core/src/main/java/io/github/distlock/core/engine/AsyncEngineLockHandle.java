@@ -36,8 +36,8 @@ final class AsyncEngineLockHandle extends EngineLockHandle implements AsyncLockH
 	private final AtomicBoolean endTold = new AtomicBoolean();
 
 	AsyncEngineLockHandle(HandleCloser closer, long number, LockTable.Entry entry, Hold hold, LockRequest request,
-			String path, LockState state) {
-		super(closer, number, entry, hold, request, path, state, true);
+			String path, LockState state, PauseWatch pauses) {
+		super(closer, number, entry, hold, request, path, state, true, pauses);
 	}
 
 	@Override

@@ -70,13 +70,17 @@ class EngineLockHandle implements LockHandle {
 
 	private final AtomicReference<LockState> state;
 
+	/** Read with the state: a process that resumes from a pause reads its locks in doubt at once. */
+	private final PauseWatch pauses;
+
 	private final AtomicBoolean revocationTold = new AtomicBoolean();
 
 	/** This handle's number among those of its engine, its hash code. */
 	private final long number;
 
 	EngineLockHandle(HandleCloser closer, long number, LockTable.Entry entry, Hold hold, LockRequest request,
-			String path, LockState state, boolean async) {
+			String path, LockState state, boolean async, PauseWatch pauses) {
+		this.pauses = pauses;
 		this.closer = closer;
 		this.owner = async ? null : Thread.currentThread();
 		this.holderThread = async ? "async, asked on " + Thread.currentThread().getName()
@@ -116,12 +120,12 @@ class EngineLockHandle implements LockHandle {
 
 	@Override
 	public boolean isHeld() {
-		return this.state.get() == LockState.HELD;
+		return state() == LockState.HELD;
 	}
 
 	@Override
 	public LockState state() {
-		return this.state.get();
+		return this.pauses.adjust(this.state.get());
 	}
 
 	@Override

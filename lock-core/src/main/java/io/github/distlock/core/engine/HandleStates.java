@@ -28,6 +28,7 @@ import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.spi.BackendLock;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -55,13 +56,18 @@ final class HandleStates {
 
 	private final boolean interruptOnLoss;
 
+	/** Held locks are in doubt while a pause of the process is not confirmed. */
+	private final PauseWatch pauses;
+
 	private final AtomicLong handleNumbers = new AtomicLong();
 
 	private final ReentrantLock stateLock = new ReentrantLock();
 
 	private final Condition statesFollowed = this.stateLock.newCondition();
 
-	HandleStates(LockTable table, CompositeLockListener listener, Releases releases, boolean interruptOnLoss) {
+	HandleStates(LockTable table, CompositeLockListener listener, Releases releases, boolean interruptOnLoss,
+			PauseWatch pauses) {
+		this.pauses = pauses;
 		this.table = table;
 		this.listener = listener;
 		this.releases = releases;
@@ -84,10 +90,11 @@ final class HandleStates {
 		this.stateLock.lock();
 		try {
 			long number = this.handleNumbers.incrementAndGet();
-			LockState state = hold.givenUp() ? LockState.LOST : hold.lock().state();
+			LockState state = hold.givenUp() ? LockState.LOST : stateOf(hold.lock());
 			EngineLockHandle handle = async
-					? new AsyncEngineLockHandle(this.releases, number, entry, hold, request, path, state)
-					: new EngineLockHandle(this.releases, number, entry, hold, request, path, state, false);
+					? new AsyncEngineLockHandle(this.releases, number, entry, hold, request, path, state, this.pauses)
+					: new EngineLockHandle(this.releases, number, entry, hold, request, path, state, false,
+							this.pauses);
 			entry.add(handle);
 			return handle;
 		}
@@ -104,7 +111,7 @@ final class HandleStates {
 		this.stateLock.lock();
 		try {
 			this.table.forEachHandle((handle) -> {
-				LockState next = handle.hold().lock().state();
+				LockState next = stateOf(handle.hold().lock());
 				LockState previous = handle.transition(next);
 				if (previous != null) {
 					changes.add(new StateChange(handle, previous, next));
@@ -171,16 +178,24 @@ final class HandleStates {
 	}
 
 	/**
+	 * The state of a backend lock as the engine tells it: in doubt while a pause of the process
+	 * is not confirmed.
+	 */
+	LockState stateOf(BackendLock lock) {
+		return this.pauses.stateOf(lock);
+	}
+
+	/**
 	 * Waits while the outer lock of a nested acquisition is in doubt, within the deadline.
 	 * @throws LockLostException if it is lost
 	 * @throws LockBackendException if it is still in doubt at the deadline
 	 */
 	void awaitSettled(Hold outer, LockRequest request, String path, long deadline) throws InterruptedException {
-		LockState state = outer.lock().state();
+		LockState state = stateOf(outer.lock());
 		if (state == LockState.IN_DOUBT) {
 			this.stateLock.lockInterruptibly();
 			try {
-				while ((state = outer.lock().state()) == LockState.IN_DOUBT) {
+				while ((state = stateOf(outer.lock())) == LockState.IN_DOUBT) {
 					long remaining = deadline - System.nanoTime();
 					if (remaining <= 0) {
 						break;

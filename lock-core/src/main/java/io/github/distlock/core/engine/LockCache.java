@@ -57,6 +57,9 @@ final class LockCache implements AutoCloseable {
 	/** How long closing waits for the locks being given up on the cache's thread. */
 	private static final long CLOSE_WAIT_SECONDS = 10;
 
+	/** A lock in doubt after a pause of the process is not kept. */
+	private final PauseWatch pauses;
+
 	private final LockEngine.Caching settings;
 
 	private final LockTable table;
@@ -79,7 +82,8 @@ final class LockCache implements AutoCloseable {
 
 	private volatile boolean closed;
 
-	LockCache(LockEngine.Caching settings, LockTable table) {
+	LockCache(LockEngine.Caching settings, LockTable table, PauseWatch pauses) {
+		this.pauses = pauses;
 		this.settings = settings;
 		this.table = table;
 		this.idleNanos = Durations.saturatedNanos(settings.idleTime());
@@ -120,7 +124,7 @@ final class LockCache implements AutoCloseable {
 	boolean keep(EngineLockHandle handle, Hold hold) {
 		LocalLockQueue local = hold.localTurn();
 		if (this.executor == null || this.closed || hold.type() != LockType.MUTEX || local == null
-				|| hold.revocationRequested() || hold.lock().state() != LockState.HELD) {
+				|| hold.revocationRequested() || this.pauses.stateOf(hold.lock()) != LockState.HELD) {
 			return false;
 		}
 		if (hold.handoffs() == 0 && hold.contention() == null && firstUse(handle.key())) {
@@ -157,7 +161,7 @@ final class LockCache implements AutoCloseable {
 		}
 		over.forEach(this::giveUpLater);
 		// a contender seen, a state changed or a close since the checks above found nothing to give up
-		if (contention.seen() || next.state() != LockState.HELD || this.closed) {
+		if (contention.seen() || this.pauses.stateOf(next) != LockState.HELD || this.closed) {
 			giveUpSoon(entry);
 		}
 		return true;
@@ -229,7 +233,7 @@ final class LockCache implements AutoCloseable {
 		this.guard.lock();
 		try {
 			this.kept.values().removeIf((record) -> {
-				boolean held = record.lock().lock().state() == LockState.HELD;
+				boolean held = this.pauses.stateOf(record.lock().lock()) == LockState.HELD;
 				if (!held) {
 					unsettled.add(record);
 				}

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -42,6 +43,7 @@ import io.github.distlock.core.LockListener;
 import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
+import io.github.distlock.core.LockState;
 import io.github.distlock.core.LockWaiter;
 import io.github.distlock.core.spi.AsyncLockBackend;
 import io.github.distlock.core.spi.BackendLock;
@@ -103,6 +105,8 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 
 	private final HandleStates states;
 
+	private final PauseWatch pauses;
+
 	/**
 	 * Creates an engine and subscribes it to the backend's state changes.
 	 * @param backend the lock service
@@ -117,18 +121,35 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 		this.supportedTypes = Set.copyOf(backend.supportedTypes());
 		this.asyncTypes = (backend instanceof AsyncLockBackend async) ? Set.copyOf(async.asyncTypes()) : Set.of();
 		this.table = new LockTable(options.localQueue());
-		this.cache = new LockCache(options.caching(), this.table);
+		this.pauses = new PauseWatch(options.pauseTolerance(), backend, this::heldBackendLocks, this::followStates);
+		this.cache = new LockCache(options.caching(), this.table, this.pauses);
 		this.releases = new Releases(this.table, this.cache, this.maxHoldTimers, this.listener, options.maxHandoffs(),
-				options.maxHandoffTime());
-		HandleStates states = new HandleStates(this.table, this.listener, this.releases, options.interruptOnLoss());
+				options.maxHandoffTime(), this.pauses);
+		HandleStates states = new HandleStates(this.table, this.listener, this.releases, options.interruptOnLoss(),
+				this.pauses);
 		this.states = states;
 		this.revocations = new Revocations(backend, this.table, this.listener, options.interruptOnRevocation());
 		this.acquisitions = new Acquisitions(backend, this.table, states, this.releases, this.revocations,
 				this.cache);
-		backend.onStateChange(() -> {
-			states.follow();
-			this.cache.followStates();
+		backend.onStateChange(this::followStates);
+		this.pauses.start();
+	}
+
+	private void followStates() {
+		this.states.follow();
+		this.cache.followStates();
+	}
+
+	/** The backend locks of the open handles, but those lost already, each once. */
+	private Collection<BackendLock> heldBackendLocks() {
+		Set<BackendLock> held = new LinkedHashSet<>();
+		this.table.forEachHandle((handle) -> {
+			BackendLock lock = handle.hold().lock();
+			if (lock.state() != LockState.LOST) {
+				held.add(lock);
+			}
 		});
+		return held;
 	}
 
 	@Override
@@ -220,6 +241,7 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 	 * until its holder closes it. A registry calls it when it closes, before its client.
 	 */
 	public void releaseDeferred() {
+		this.pauses.close();
 		this.maxHoldTimers.stop();
 		this.releases.releaseDeferred();
 		this.cache.close();
@@ -382,19 +404,27 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 	 * still be handed off
 	 * @param interruptOnRevocation whether to interrupt the holder's thread of a revocable lock
 	 * when its revocation is requested
+	 * @param caching whether and how long released {@code MUTEX} locks are kept
+	 * @param pauseTolerance how long this process may not run (stopped, or paused by the garbage
+	 * collector) and its held locks stay {@link LockState#HELD}: after a longer pause they are
+	 * {@link LockState#IN_DOUBT in doubt} until the backend {@linkplain LockBackend#confirmHeld
+	 * confirms} them in a round trip sent after it; {@link Duration#ZERO}: not watched. Keep it
+	 * well below the session timeout or lease time to live.
 	 */
 	public record Options(boolean interruptOnLoss, Set<LockType> localQueue, int maxHandoffs,
-			Duration maxHandoffTime, boolean interruptOnRevocation, Caching caching) {
+			Duration maxHandoffTime, boolean interruptOnRevocation, Caching caching, Duration pauseTolerance) {
 
 		/** No interrupt, every type queued locally, no hand-off. */
 		public static final Options DEFAULTS = new Options(false, EnumSet.allOf(LockType.class));
 
 		/**
 		 * What the auto-configuration takes when no property says otherwise: no interrupt,
-		 * every type queued locally, and a held {@code MUTEX} handed off at most 8 times in a row
-		 * within 100 ms of its acquisition in the service.
+		 * every type queued locally, a held {@code MUTEX} handed off at most 8 times in a row
+		 * within 100 ms of its acquisition in the service, and held locks in doubt after a pause
+		 * of the process longer than 2 seconds.
 		 */
-		public static final Options STANDARD = DEFAULTS.withHandoff(8, Duration.ofMillis(100));
+		public static final Options STANDARD = DEFAULTS.withHandoff(8, Duration.ofMillis(100))
+			.withPauseTolerance(Duration.ofSeconds(2));
 
 		public Options {
 			EnumSet<LockType> types = EnumSet.noneOf(LockType.class);
@@ -410,6 +440,28 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 			}
 			Objects.requireNonNull(maxHandoffTime, "maxHandoffTime");
 			Objects.requireNonNull(caching, "caching");
+			Objects.requireNonNull(pauseTolerance, "pauseTolerance");
+			if (pauseTolerance.isNegative()) {
+				throw new IllegalArgumentException("pauseTolerance must not be negative, but was " + pauseTolerance);
+			}
+		}
+
+		/**
+		 * Options that do not watch for pauses.
+		 * @param interruptOnLoss whether to interrupt the holder's thread when its lock is lost
+		 * @param localQueue the lock types whose threads of this JVM queue locally first
+		 * @param maxHandoffs how many times in a row a held {@code MUTEX} may pass to the next
+		 * waiting thread of this JVM
+		 * @param maxHandoffTime how long after its acquisition a {@code MUTEX} may still be
+		 * handed off
+		 * @param interruptOnRevocation whether to interrupt the holder's thread of a revocable
+		 * lock when its revocation is requested
+		 * @param caching whether and how long released {@code MUTEX} locks are kept
+		 */
+		public Options(boolean interruptOnLoss, Set<LockType> localQueue, int maxHandoffs, Duration maxHandoffTime,
+				boolean interruptOnRevocation, Caching caching) {
+			this(interruptOnLoss, localQueue, maxHandoffs, maxHandoffTime, interruptOnRevocation, caching,
+					Duration.ZERO);
 		}
 
 		/**
@@ -469,7 +521,7 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 		 */
 		public Options withHandoff(int maxHandoffs, Duration maxHandoffTime) {
 			return new Options(this.interruptOnLoss, this.localQueue, maxHandoffs, maxHandoffTime,
-					this.interruptOnRevocation, this.caching);
+					this.interruptOnRevocation, this.caching, this.pauseTolerance);
 		}
 
 		/**
@@ -479,7 +531,7 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 		 */
 		public Options withCaching(Caching caching) {
 			return new Options(this.interruptOnLoss, this.localQueue, this.maxHandoffs, this.maxHandoffTime,
-					this.interruptOnRevocation, caching);
+					this.interruptOnRevocation, caching, this.pauseTolerance);
 		}
 
 		/**
@@ -490,7 +542,18 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 		 */
 		public Options withInterruptOnRevocation(boolean interruptOnRevocation) {
 			return new Options(this.interruptOnLoss, this.localQueue, this.maxHandoffs, this.maxHandoffTime,
-					interruptOnRevocation, this.caching);
+					interruptOnRevocation, this.caching, this.pauseTolerance);
+		}
+
+		/**
+		 * These options, watching for pauses of this process longer than a tolerance.
+		 * @param pauseTolerance how long the process may not run and its locks stay held;
+		 * {@link Duration#ZERO}: not watched
+		 * @return new options
+		 */
+		public Options withPauseTolerance(Duration pauseTolerance) {
+			return new Options(this.interruptOnLoss, this.localQueue, this.maxHandoffs, this.maxHandoffTime,
+					this.interruptOnRevocation, this.caching, pauseTolerance);
 		}
 
 	}

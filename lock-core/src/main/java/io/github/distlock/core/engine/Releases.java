@@ -49,8 +49,12 @@ final class Releases implements HandleCloser {
 
 	private final MaxHoldTimers maxHoldTimers;
 
+	/** A lock in doubt after a pause of the process is not handed off. */
+	private final PauseWatch pauses;
+
 	Releases(LockTable table, LockCache cache, MaxHoldTimers maxHoldTimers, CompositeLockListener listener,
-			int maxHandoffs, Duration maxHandoffTime) {
+			int maxHandoffs, Duration maxHandoffTime, PauseWatch pauses) {
+		this.pauses = pauses;
 		this.table = table;
 		this.cache = cache;
 		this.maxHoldTimers = maxHoldTimers;
@@ -180,7 +184,7 @@ final class Releases implements HandleCloser {
 		}
 		if (hold.type() != LockType.MUTEX || local == null || hold.handoffs() >= this.maxHandoffs
 				|| System.nanoTime() - hold.acquiredNanos() >= this.maxHandoffNanos || !local.hasQueuedThreads()
-				|| hold.revocationRequested() || hold.contended() || hold.lock().state() != LockState.HELD) {
+				|| hold.revocationRequested() || hold.contended() || this.pauses.stateOf(hold.lock()) != LockState.HELD) {
 			return false;
 		}
 		BackendLock next = hold.lock().handOff();

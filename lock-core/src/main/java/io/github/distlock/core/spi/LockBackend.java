@@ -21,6 +21,8 @@ import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.InvalidLockKeyException;
@@ -135,6 +137,23 @@ public interface LockBackend {
 	 * @param callback reads the {@link BackendLock#state()} of every held lock; does not block
 	 */
 	void onStateChange(Runnable callback);
+
+	/**
+	 * Confirms, in one round trip to the lock service sent now, that locks this backend gave out
+	 * are still held: the engine asks after this process did not run for longer than its pause
+	 * tolerance, while it tells the locks {@link LockState#IN_DOUBT in doubt}, since their
+	 * session or lease may have ended during the pause. Does not block.
+	 * <p>
+	 * The default confirms at once, trusting {@link BackendLock#state()}: right only for a
+	 * backend whose locks cannot outlive a pause unnoticed (one in this process's memory).
+	 * @param locks the locks to confirm, held or kept by lock caching
+	 * @return completed with {@code true} once the service answered that every lock is held,
+	 * with {@code false} (or exceptionally) otherwise; the engine asks again until confirmed
+	 * @since 0.1.0
+	 */
+	default CompletionStage<Boolean> confirmHeld(Collection<BackendLock> locks) {
+		return CompletableFuture.completedFuture(true);
+	}
 
 	/**
 	 * Whether locks of a type may be acquired as revocable.

@@ -93,15 +93,15 @@ class EtcdLockAutoConfigurationTests {
 	@Test
 	void engineOptionsComeFromTheNeutralProperties() {
 		etcdChosen().run((context) -> assertThat(context.getBean(LockEngine.class).options())
-			.isEqualTo(LockEngine.Options.of(false, true).withHandoff(8, Duration.ofMillis(100))
-				.withCaching(CACHING_BY_DEFAULT)));
+			.isEqualTo(LockEngine.Options.STANDARD.withCaching(CACHING_BY_DEFAULT)));
 		etcdChosen()
 			.withPropertyValues("distributed-lock.local-queue.max-handoffs=3",
 					"distributed-lock.local-queue.max-handoff-time=40ms", "distributed-lock.lock-lost.interrupt-holder=true",
 					"distributed-lock.revocation.interrupt-holder=true")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
 				.isEqualTo(LockEngine.Options.of(true, true).withHandoff(3, Duration.ofMillis(40)).withInterruptOnRevocation(true)
-					.withCaching(CACHING_BY_DEFAULT)));
+					.withCaching(CACHING_BY_DEFAULT)
+					.withPauseTolerance(LockEngine.Options.STANDARD.pauseTolerance())));
 	}
 
 	@Test
@@ -111,14 +111,16 @@ class EtcdLockAutoConfigurationTests {
 			.withPropertyValues("distributed-lock.etcd.local-queue.enabled=false",
 					"distributed-lock.etcd.lock-lost.interrupt-holder=true")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
-				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), true, false).engineOptions()));
+				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), true, false).engineOptions()
+					.withPauseTolerance(LockEngine.Options.STANDARD.pauseTolerance())));
 		etcdChosen()
 			.withPropertyValues("distributed-lock.etcd.local-queue.max-handoffs=3",
 					"distributed-lock.etcd.local-queue.max-handoff-time=40ms")
 			.run((context) -> assertThat(context.getBean(LockEngine.class).options())
 				.isEqualTo(new EtcdLockRegistry.Options(Duration.ofSeconds(5), false, true, 3, Duration.ofMillis(40))
 					.engineOptions()
-					.withCaching(CACHING_BY_DEFAULT)));
+					.withCaching(CACHING_BY_DEFAULT)
+					.withPauseTolerance(LockEngine.Options.STANDARD.pauseTolerance())));
 	}
 
 	@Test
