@@ -33,7 +33,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.distlock.fencing.JdbcFences;
 import org.h2.tools.Server;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * The database that holds the guarded resource: a counter row per key, and a row per committed
@@ -45,6 +48,9 @@ import org.h2.tools.Server;
 final class CampaignDatabase implements AutoCloseable {
 
 	private static final int LOCK_WAIT_SECONDS = 3;
+
+	/** The fences of the counters' lock keys, claimed through the starter's {@link JdbcFences}. */
+	static final String FENCE_TABLE = "campaign_fence";
 
 	private static final String MARIADB = "jdbc:mariadb://127.0.0.1:3306/";
 
@@ -125,17 +131,17 @@ final class CampaignDatabase implements AutoCloseable {
 				Statement statement = connection.createStatement()) {
 			statement.execute("DROP TABLE IF EXISTS campaign_commit");
 			statement.execute("DROP TABLE IF EXISTS campaign_counter");
+			statement.execute("DROP TABLE IF EXISTS " + FENCE_TABLE);
 			statement.execute("DROP TABLE IF EXISTS campaign_job_run");
 			statement.execute("CREATE TABLE campaign_job_run (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
 					+ "job VARCHAR(100) NOT NULL, period BIGINT NOT NULL, worker VARCHAR(20) NOT NULL, "
 					+ "token BIGINT NOT NULL, started BIGINT NOT NULL)");
-			statement.execute("CREATE TABLE campaign_counter (k VARCHAR(100) PRIMARY KEY, val BIGINT NOT NULL, "
-					+ "fence BIGINT NOT NULL)");
+			statement.execute("CREATE TABLE campaign_counter (k VARCHAR(100) PRIMARY KEY, val BIGINT NOT NULL)");
 			statement.execute("CREATE TABLE campaign_commit (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
 					+ "k VARCHAR(100) NOT NULL, token BIGINT NOT NULL, worker VARCHAR(20) NOT NULL, op BIGINT NOT NULL)");
 			connection.setAutoCommit(false);
 			try (PreparedStatement insert = connection
-				.prepareStatement("INSERT INTO campaign_counter (k, val, fence) VALUES (?, 0, 0)")) {
+				.prepareStatement("INSERT INTO campaign_counter (k, val) VALUES (?, 0)")) {
 				for (String key : keys) {
 					insert.setString(1, key);
 					insert.addBatch();
@@ -144,6 +150,9 @@ final class CampaignDatabase implements AutoCloseable {
 			}
 			connection.commit();
 		}
+		JdbcFences fences = new JdbcFences(new JdbcTemplate(new DriverManagerDataSource(this.url)), FENCE_TABLE);
+		fences.createTable();
+		fences.prepare(keys);
 	}
 
 	Map<String, Long> counters() throws SQLException {

@@ -121,6 +121,18 @@ final class CampaignResult {
 		this.figures.put("longest time from their heal to the next commit, ms", longestNanos / 1_000_000);
 	}
 
+	/** How many sections the fence refused, their holder's token lower than one that claimed it. */
+	int staleWritesRefused() {
+		return this.outcomesByKind.values()
+			.stream()
+			.mapToInt((outcomes) -> outcomes.entrySet()
+				.stream()
+				.filter((outcome) -> outcome.getKey().contains(GuardedCounter.Outcome.CLAIM_REFUSED.name()))
+				.mapToInt(Map.Entry::getValue)
+				.sum())
+			.sum();
+	}
+
 	Map<String, Long> figures() {
 		return this.figures;
 	}
@@ -139,6 +151,8 @@ final class CampaignResult {
 			.append('\n');
 		report.append("- violations: ").append(this.checker.violations().size()).append(' ')
 			.append(this.checker.counts())
+			.append("\n");
+		report.append("- stale writes the JDBC fence refused (CLAIM_REFUSED): ").append(staleWritesRefused())
 			.append("\n\n");
 		this.figures.forEach((what, count) -> report.append("- ").append(what).append(": ").append(count).append('\n'));
 		report.append("- stray nodes deleted by the registries' sweep: ").append(this.strayNodesDeleted.size())

@@ -27,13 +27,21 @@ import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 
 import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.FencedOffException;
 import io.github.distlock.core.LockState;
+import io.github.distlock.fencing.JdbcFences;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
- * The critical sections of a worker thread on its counter rows, guarded the way the README
- * teaches: the holder first claims the row with its fencing token, then reads and writes only
- * while the row is still claimed by that token, and commits only while its lock is held (what
- * the starter's commit guard does for {@code @Transactional} methods).
+ * The critical sections of a worker thread on its counter rows, guarded as
+ * {@code @DistributedLock(fenced = true)} guards a method: the holder first claims its key's
+ * fence with its fencing token through the starter's {@link JdbcFences}, in its transaction
+ * (the claim keeps the fence's row locked until the transaction ends, and is refused once a
+ * greater token claimed it), then reads and writes the counter, and commits only while its lock
+ * is held (what the starter's commit guard does for {@code @Transactional} methods). A refused
+ * claim is a stale write the fence kept out: {@link Outcome#CLAIM_REFUSED}.
  */
 final class GuardedCounter {
 
@@ -41,36 +49,38 @@ final class GuardedCounter {
 
 	private final Random random;
 
+	private final JdbcFences fences;
+
 	GuardedCounter(Connection connection, Random random) {
 		this.connection = connection;
 		this.random = random;
+		// the claims run on this thread's connection, in its open transaction
+		this.fences = new JdbcFences(new JdbcTemplate(new SingleConnectionDataSource(connection, true)),
+				CampaignDatabase.FENCE_TABLE);
 	}
 
 	/**
 	 * Adds one to the key's counter under the lock.
 	 */
 	Outcome increment(String key, AcquiredLock lock, String worker, long op) throws InterruptedException {
-		return increment(key, lock.fencingToken(), false, () -> lock.state() == LockState.HELD, worker, op);
+		return increment(key, lock.fencingToken(), () -> lock.state() == LockState.HELD, worker, op);
 	}
 
 	/**
 	 * Adds one to the key's counter with a fencing token, committing only while {@code held}
 	 * says the token's holder still holds.
-	 * @param again whether a token that claimed the row before may claim it again: a leader's
-	 * term does its work many times under one epoch
+	 * A token that claimed the fence before may claim it again: a leader's term does its work
+	 * many times under one epoch.
 	 */
-	Outcome increment(String key, long token, boolean again, BooleanSupplier held, String worker, long op)
+	Outcome increment(String key, long token, BooleanSupplier held, String worker, long op)
 			throws InterruptedException {
 		try {
-			String claim = "UPDATE campaign_counter SET fence = ? WHERE k = ? AND fence " + (again ? "<=" : "<") + " ?";
-			if (update(claim, token, key, token) == 0) {
+			if (!claim(key, token)) {
 				return rollback(Outcome.CLAIM_REFUSED);
 			}
 			long value = read(key);
 			Thread.sleep(this.random.nextInt(15));
-			if (update("UPDATE campaign_counter SET val = ? WHERE k = ? AND fence = ?", value + 1, key, token) == 0) {
-				return rollback(Outcome.FENCED);
-			}
+			write(key, value + 1);
 			insertCommit(key, token, worker, op);
 			if (!held.getAsBoolean()) {
 				return rollback(Outcome.ROLLED_BACK_NOT_HELD);
@@ -93,18 +103,14 @@ final class GuardedCounter {
 			throws InterruptedException {
 		try {
 			for (Map.Entry<String, Long> key : new TreeMap<>(tokens).entrySet()) {
-				if (update("UPDATE campaign_counter SET fence = ? WHERE k = ? AND fence < ?", key.getValue(), key.getKey(),
-						key.getValue()) == 0) {
+				if (!claim(key.getKey(), key.getValue())) {
 					return rollback(Outcome.CLAIM_REFUSED);
 				}
 			}
 			Thread.sleep(this.random.nextInt(15));
 			for (Map.Entry<String, Long> key : new TreeMap<>(tokens).entrySet()) {
 				long value = read(key.getKey());
-				if (update("UPDATE campaign_counter SET val = ? WHERE k = ? AND fence = ?", value + 1, key.getKey(),
-						key.getValue()) == 0) {
-					return rollback(Outcome.FENCED);
-				}
+				write(key.getKey(), value + 1);
 				insertCommit(key.getKey(), key.getValue(), worker, op);
 			}
 			if (!held.getAsBoolean()) {
@@ -182,12 +188,29 @@ final class GuardedCounter {
 		}
 	}
 
-	private int update(String sql, long first, String key, long third) throws SQLException {
-		try (PreparedStatement update = this.connection.prepareStatement(sql)) {
-			update.setLong(1, first);
+	/**
+	 * Claims the key's fence in the open transaction.
+	 * @return whether it was claimed; {@code false} if a greater token holds it
+	 * @throws SQLException if the database failed
+	 */
+	private boolean claim(String key, long token) throws SQLException {
+		try {
+			this.fences.claim(key, token);
+			return true;
+		}
+		catch (FencedOffException refused) {
+			return false;
+		}
+		catch (DataAccessException ex) {
+			throw new SQLException("The claim of " + key + "'s fence failed", ex);
+		}
+	}
+
+	private void write(String key, long value) throws SQLException {
+		try (PreparedStatement update = this.connection.prepareStatement("UPDATE campaign_counter SET val = ? WHERE k = ?")) {
+			update.setLong(1, value);
 			update.setString(2, key);
-			update.setLong(3, third);
-			return update.executeUpdate();
+			update.executeUpdate();
 		}
 	}
 

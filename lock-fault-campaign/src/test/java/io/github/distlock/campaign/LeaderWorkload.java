@@ -134,7 +134,7 @@ final class LeaderWorkload implements LockListener {
 				section[0] = System.nanoTime();
 				section[2] = leadership.epoch();
 				try {
-					return counter.increment(KEY, leadership.epoch(), true, () -> leads(election, leadership.epoch()),
+					return counter.increment(KEY, leadership.epoch(), () -> leads(election, leadership.epoch()),
 							this.worker, op).name();
 				}
 				catch (InterruptedException ex) {
