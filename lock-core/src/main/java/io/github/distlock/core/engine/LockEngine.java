@@ -140,12 +140,12 @@ public class LockEngine implements LockRegistry, AsyncLockRegistry, LockIntrospe
 		this.cache.followStates();
 	}
 
-	/** The backend locks of the open handles, but those lost already, each once. */
+	/** The backend locks of the open handles, but those lost or given up already, each once. */
 	private Collection<BackendLock> heldBackendLocks() {
 		Set<BackendLock> held = new LinkedHashSet<>();
 		this.table.forEachHandle((handle) -> {
 			BackendLock lock = handle.hold().lock();
-			if (lock.state() != LockState.LOST) {
+			if (!handle.hold().givenUp() && lock.state() != LockState.LOST) {
 				held.add(lock);
 			}
 		});

@@ -24,6 +24,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -106,6 +107,16 @@ public final class InMemoryLockBackend implements OwnerRecordingBackend, AsyncLo
 	@Override
 	public void onStateChange(Runnable callback) {
 		this.onChange = callback;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Here: from the locks' states, since the service lives in this process and pauses with it.
+	 */
+	@Override
+	public CompletionStage<Boolean> confirmHeld(Collection<BackendLock> locks) {
+		return CompletableFuture.completedFuture(locks.stream().allMatch((lock) -> lock.state() == LockState.HELD));
 	}
 
 	/**

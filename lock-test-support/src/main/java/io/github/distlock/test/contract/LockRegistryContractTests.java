@@ -56,6 +56,8 @@ import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
 import io.github.distlock.core.MultiLockRequest;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.spi.BackendLock;
 import org.awaitility.core.ConditionFactory;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -1127,6 +1129,41 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 				lost.close();
 			}
 			awaitNothingLeft(key);
+		}
+
+
+		/**
+		 * After a pause of its process the engine asks the backend to confirm the locks it holds
+		 * ({@code LockBackend.confirmHeld}, one round trip): a held lock is confirmed, and one
+		 * whose session or lease the lock service dropped is not. Runs on the engine a backend's
+		 * test class makes for lock caching.
+		 */
+		@ParameterizedTest
+		@EnumSource(LockType.class)
+		void backendConfirmsAHeldLockAndNotALostOne(LockType type) throws Exception {
+			assumeSupported(type);
+			Optional<C> engineClient = newCachingClient(NO_LISTENER, Duration.ofMinutes(2));
+			engineClient.ifPresent(LockRegistryContractTests.this.clients::add);
+			assumeTrue(engineClient.isPresent() && engineClient.get().registry() instanceof LockEngine,
+					"the backend's test class makes no engine of its own");
+			LockEngine engine = (LockEngine) engineClient.get().registry();
+			String key = key("confirmed");
+			LockHandle held = engine.acquire(request(key, type, SHORT));
+			try {
+				BackendLock lock = engine.backendLockOf(held);
+				assertThat(confirm(engine, lock)).as("a held lock confirmed").isTrue();
+				loseLocks(engineClient.get());
+				await().atMost(lossTimeout()).pollInterval(Duration.ofMillis(10)).until(() -> held.state() == LockState.LOST);
+				assertThat(confirm(engine, lock)).as("a lost lock confirmed").isFalse();
+			}
+			finally {
+				held.close();
+			}
+			awaitNothingLeft(key);
+		}
+
+		private boolean confirm(LockEngine engine, BackendLock lock) throws Exception {
+			return engine.backend().confirmHeld(List.of(lock)).toCompletableFuture().get(30, TimeUnit.SECONDS);
 		}
 
 	}
