@@ -20,6 +20,7 @@ package io.github.distlock.fencing.http;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.distlock.core.FencedOffException;
 
@@ -43,6 +44,9 @@ public class InMemoryHighWaterMarks implements FencingTokenHighWaterMarks {
 	private final int maxKeys;
 
 	private final Map<String, Long> marks;
+
+	/** Guards the marks: a lock, not a monitor, so that a virtual thread waiting on it is unmounted. */
+	private final ReentrantLock lock = new ReentrantLock();
 
 	/** Creates marks for at most {@value #DEFAULT_MAX_KEYS} keys. */
 	public InMemoryHighWaterMarks() {
@@ -74,12 +78,16 @@ public class InMemoryHighWaterMarks implements FencingTokenHighWaterMarks {
 
 	@Override
 	public void accept(String key, long token) {
-		synchronized (this.marks) {
+		this.lock.lock();
+		try {
 			Long mark = this.marks.get(key);
 			if (mark != null && mark > token) {
 				throw new FencedOffException(key, token, mark);
 			}
 			this.marks.put(key, token);
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 
@@ -89,9 +97,13 @@ public class InMemoryHighWaterMarks implements FencingTokenHighWaterMarks {
 	 * @return the highest token accepted, or empty if none was or it was forgotten
 	 */
 	public OptionalLong mark(String key) {
-		synchronized (this.marks) {
+		this.lock.lock();
+		try {
 			Long mark = this.marks.get(key);
 			return (mark != null) ? OptionalLong.of(mark) : OptionalLong.empty();
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 
@@ -100,8 +112,12 @@ public class InMemoryHighWaterMarks implements FencingTokenHighWaterMarks {
 	 * @return the number, at most the bound
 	 */
 	public int size() {
-		synchronized (this.marks) {
+		this.lock.lock();
+		try {
 			return this.marks.size();
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 
