@@ -30,7 +30,8 @@ import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.ExchangeFunction;
 
 /**
- * Sends the fencing token of each held lock in a {@value FencingTokenHeader#NAME} header, for
+ * Sends the fencing token of each held exclusive lock (see {@link FencingTokenHeader#valuesOf})
+ * in a {@value FencingTokenHeader#NAME} header, for
  * {@code WebClient}: the locks of the reactive pipeline that subscribes to the exchange
  * ({@link ReactiveLockContext}, from its Reactor {@code Context}), or, when it holds none, those
  * of the thread that subscribes ({@link LockContext}, as for a {@code block()} inside a locked

@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 
 /**
@@ -56,15 +57,20 @@ public final class FencingTokenHeader {
 	}
 
 	/**
-	 * The header values of held locks, one per key in the order given; a key held more than once
-	 * (a re-entered or a read and a write lock) is sent once, with its greatest token.
+	 * The header values of held exclusive locks ({@code MUTEX}, {@code SEMAPHORE_MUTEX},
+	 * {@code WRITE}), one per key in the order given; a key held more than once (re-entered) is
+	 * sent once, with its greatest token. Shared locks ({@code READ}, {@code SEMAPHORE}) are not
+	 * sent: their holders hold at once with different tokens, and a server that keeps the highest
+	 * would refuse all but the latest.
 	 * @param locks the held locks
-	 * @return the header values, none for no lock
+	 * @return the header values, none for no exclusive lock
 	 */
 	public static List<String> valuesOf(Collection<? extends AcquiredLock> locks) {
 		Map<String, Long> tokens = new LinkedHashMap<>();
 		for (AcquiredLock lock : locks) {
-			tokens.merge(lock.key(), lock.fencingToken(), Math::max);
+			if (lock.type() != LockType.READ && lock.type() != LockType.SEMAPHORE) {
+				tokens.merge(lock.key(), lock.fencingToken(), Math::max);
+			}
 		}
 		List<String> values = new ArrayList<>(tokens.size());
 		tokens.forEach((key, token) -> values.add(format(new FencingToken(key, token))));

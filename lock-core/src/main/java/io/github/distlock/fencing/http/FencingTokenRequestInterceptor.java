@@ -27,7 +27,8 @@ import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.ClientHttpResponse;
 
 /**
- * Sends the fencing token of each lock the calling thread holds ({@link LockContext#all()}) in a
+ * Sends the fencing token of each exclusive lock the calling thread holds
+ * ({@link LockContext#all()}; see {@link FencingTokenHeader#valuesOf}) in a
  * {@value FencingTokenHeader#NAME} header, for {@code RestClient} and {@code RestTemplate}. A
  * request made while no lock is held goes out unchanged.
  *

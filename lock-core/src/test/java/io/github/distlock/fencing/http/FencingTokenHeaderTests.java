@@ -20,6 +20,7 @@ package io.github.distlock.fencing.http;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.memory.InMemoryLockService;
@@ -40,6 +41,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * message naming it and what is wrong.
  */
 class FencingTokenHeaderTests {
+
+	private static final Duration WAIT = Duration.ofSeconds(5);
 
 	@Test
 	void aPlainKeyIsSentAsItIs() {
@@ -70,12 +73,12 @@ class FencingTokenHeaderTests {
 	}
 
 	@Test
-	void theLocksAThreadHoldsGiveOneValueEachWithTheGreatestTokenOfAKeyHeldTwice() {
+	void theLocksAThreadHoldsGiveOneValueEach() {
 		InMemoryLockService service = new InMemoryLockService();
 		try (AnnotationConfigApplicationContext context = InMemoryLockingConfiguration.start(service)) {
 			LockOperations locks = context.getBean(LockOperations.class);
-			List<String> values = locks.execute("outer=1", Duration.ofSeconds(5),
-					() -> locks.execute("inner", Duration.ofSeconds(5),
+			List<String> values = locks.execute("outer=1", WAIT,
+					() -> locks.execute("inner", WAIT,
 							() -> FencingTokenHeader.valuesOf(LockContext.all())));
 			assertThat(values).hasSize(2);
 			assertThat(values.get(0)).startsWith("outer%3D1=");
@@ -83,6 +86,18 @@ class FencingTokenHeaderTests {
 			assertThat(FencingTokenHeader.parse(values)).extracting(FencingToken::token)
 				.allMatch((token) -> token > 0);
 			assertThat(FencingTokenHeader.valuesOf(LockContext.all())).as("outside the locks").isEmpty();
+		}
+	}
+
+	@Test
+	void sharedLocksAreNotSent() {
+		InMemoryLockService service = new InMemoryLockService();
+		try (AnnotationConfigApplicationContext context = InMemoryLockingConfiguration.start(service)) {
+			LockOperations locks = context.getBean(LockOperations.class);
+			List<String> values = locks.execute("report", WAIT, LockType.READ,
+					() -> locks.execute("ledger", WAIT, LockType.WRITE,
+							() -> FencingTokenHeader.valuesOf(LockContext.all())));
+			assertThat(FencingTokenHeader.parse(values)).extracting(FencingToken::key).containsExactly("ledger");
 		}
 	}
 
