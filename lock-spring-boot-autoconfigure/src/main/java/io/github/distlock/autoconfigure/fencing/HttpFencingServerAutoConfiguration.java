@@ -17,6 +17,8 @@
 
 package io.github.distlock.autoconfigure.fencing;
 
+import java.util.function.Supplier;
+
 import io.github.distlock.fencing.http.FencingTokenFilter;
 import io.github.distlock.fencing.http.FencingTokenHighWaterMarks;
 import io.github.distlock.fencing.http.FencingTokenWebFilter;
@@ -64,7 +66,7 @@ public final class HttpFencingServerAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		FencingTokenFilter fencingTokenFilter(FencingTokenHighWaterMarks marks, HttpFencingProperties properties) {
-			return new FencingTokenFilter(marks, properties.getServer().getPathPatterns());
+			return checkingPaths(() -> new FencingTokenFilter(marks, properties.getServer().getPathPatterns()));
 		}
 
 	}
@@ -77,9 +79,19 @@ public final class HttpFencingServerAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		FencingTokenWebFilter fencingTokenWebFilter(FencingTokenHighWaterMarks marks, HttpFencingProperties properties) {
-			return new FencingTokenWebFilter(marks, properties.getServer().getPathPatterns());
+			return checkingPaths(() -> new FencingTokenWebFilter(marks, properties.getServer().getPathPatterns()));
 		}
 
+	}
+
+	/** A filter made of the configured path patterns, or the pattern refused naming the property. */
+	private static <F> F checkingPaths(Supplier<F> filter) {
+		try {
+			return filter.get();
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalStateException("distributed-lock.fencing.http.server.path-patterns: " + ex.getMessage(), ex);
+		}
 	}
 
 }

@@ -179,6 +179,14 @@ class HttpFencingAutoConfigurationTests {
 	}
 
 	@Test
+	void anInvalidPathPatternFailsStartUpNamingThePropertyAndThePattern() {
+		this.reactive.withPropertyValues(SERVER + "enabled=true", SERVER + "path-patterns=/orders/{id")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.hasStackTraceContaining("distributed-lock.fencing.http.server.path-patterns: Fenced path pattern '/orders/{id'"));
+	}
+
+	@Test
 	void theApplicationsOwnMarksWin() {
 		FencingTokenHighWaterMarks own = (key, token) -> {
 		};
