@@ -44,7 +44,8 @@ class ConfigurationMetadataTests {
 	/**
 	 * Keys whose absence means something: no namespace, no credentials, the backend chosen by the
 	 * class path, the participant id made of host and pid, no election besides those of
-	 * {@code @LeaderOnly} methods, no named lock's settings, no maximum hold time.
+	 * {@code @LeaderOnly} methods, no named lock's settings, no maximum hold time, every path
+	 * checked by the HTTP fencing filter.
 	 */
 	private static final Set<String> WITHOUT_DEFAULT = Set.of("distributed-lock.zookeeper.namespace",
 			"distributed-lock.etcd.namespace", "distributed-lock.etcd.username", "distributed-lock.etcd.password",
@@ -52,7 +53,7 @@ class ConfigurationMetadataTests {
 			"distributed-lock.leader.elections", "distributed-lock.zookeeper.auth.scheme",
 			"distributed-lock.zookeeper.auth.credentials", "distributed-lock.zookeeper.ssl.bundle",
 			"distributed-lock.zookeeper.sasl.login-context", "distributed-lock.locks",
-			"distributed-lock.default-max-hold");
+			"distributed-lock.default-max-hold", "distributed-lock.fencing.http.server.path-patterns");
 
 	@Test
 	void everyPropertyHasADescriptionAndADefault() throws IOException {

@@ -1,0 +1,28 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+/**
+ * Auto-configuration of fencing tokens over HTTP: the {@code RestClient}, {@code RestTemplate}
+ * and {@code WebClient} customizers that send the held locks' tokens, and, when a server opts
+ * in, the Spring MVC or WebFlux filter that refuses a token lower than the highest it accepted.
+ * <p>
+ * Auto-configuration: applications set its properties and may replace its beans.
+ */
+@NullMarked
+package io.github.distlock.autoconfigure.fencing;
+
+import org.jspecify.annotations.NullMarked;
