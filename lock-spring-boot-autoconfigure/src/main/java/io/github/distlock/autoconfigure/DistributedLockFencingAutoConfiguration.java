@@ -43,8 +43,9 @@ import org.springframework.transaction.PlatformTransactionManager;
  * the {@link JdbcFences} of its {@code distributed-lock.fencing.table}, and with one transaction
  * manager the {@link FencedCalls} that run a fenced method in a transaction claiming its fences
  * first, and the {@link FencedJdbc} that guards writes to the application's own rows (on the
- * application's one {@code JdbcOperations}, else a {@code JdbcTemplate} of the {@code DataSource}). At start-up, once the annotated beans exist, the fence table is created if a method
- * is fenced, the table is missing and {@code distributed-lock.fencing.create-table} is on. Each
+ * application's one {@code JdbcOperations}, else a {@code JdbcTemplate} of the
+ * {@code DataSource}). At start-up, once the annotated beans exist, the fence table is created
+ * if a method is fenced, the table is missing and {@code distributed-lock.fencing.create-table} is on. Each
  * bean backs off when the application defines its own.
  *
  * @since 0.1.0
