@@ -17,8 +17,6 @@
 
 package io.github.distlock.fencing;
 
-import java.util.Locale;
-
 /**
  * Reads a statement's text as SQL does, outside string literals and quoted names: where a
  * keyword stands at the top level (not inside parentheses), and how many {@code ?} placeholders
@@ -81,18 +79,17 @@ final class SqlText {
 	 * @return its index, or -1
 	 */
 	int indexOfWord(String word, int from) {
-		String upper = this.sql.toUpperCase(Locale.ROOT);
-		String wanted = word.toUpperCase(Locale.ROOT);
-		for (int i = upper.indexOf(wanted, from); i >= 0; i = upper.indexOf(wanted, i + 1)) {
-			int end = i + wanted.length();
-			if (this.topLevel[i] && this.topLevel[end - 1] && !wordChar(i - 1) && !wordChar(end)) {
+		for (int i = Math.max(from, 0); i + word.length() <= this.sql.length(); i++) {
+			int end = i + word.length();
+			if (this.sql.regionMatches(true, i, word, 0, word.length()) && this.topLevel[i] && this.topLevel[end - 1]
+					&& !wordChar(i - 1) && !wordChar(end)) {
 				return i;
 			}
 		}
 		return -1;
 	}
 
-	/** Whether a character occurs outside literals and quoted names. */
+	/** Whether a text occurs outside literals and quoted names. */
 	boolean containsUnquoted(String text) {
 		for (int i = this.sql.indexOf(text); i >= 0; i = this.sql.indexOf(text, i + 1)) {
 			if (this.unquoted[i]) {
