@@ -5,7 +5,7 @@ CREATE TABLE IF NOT EXISTS goods_stock (
     goods_no  BIGINT  NOT NULL,
     stock     INT     NOT NULL,
     is_active BOOLEAN NOT NULL DEFAULT TRUE,
-    -- the highest fencing token that has claimed this row; a claim or write with a lower one is refused
+    -- the fencing token of the last lock holder that wrote this row (FencedJdbc); a write with a lower one is refused
     fence     BIGINT  NOT NULL DEFAULT 0,
     CONSTRAINT uk_goods_stock_goods_no UNIQUE (goods_no)
 );
@@ -17,4 +17,11 @@ CREATE TABLE IF NOT EXISTS goods_order (
     fencing_token BIGINT       NULL,
     created_at    TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
     CONSTRAINT uk_goods_order_token UNIQUE (goods_no, fencing_token)
+);
+
+-- The fences of lock keys (JdbcFences): a @DistributedLock(fenced = true) method's transaction
+-- claims its key's row with the lock's fencing token before the method runs.
+CREATE TABLE IF NOT EXISTS distributed_lock_fence (
+    lock_key VARCHAR(512) NOT NULL PRIMARY KEY,
+    token    BIGINT       NOT NULL
 );

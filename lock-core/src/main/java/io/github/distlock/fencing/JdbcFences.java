@@ -76,6 +76,8 @@ public class JdbcFences {
 
 	private final String read;
 
+	private final String delete;
+
 	private volatile @Nullable FenceDialect dialect;
 
 	/** Keys whose rows are known to exist, forgotten all at once past {@link #KNOWN_KEYS}. */
@@ -107,6 +109,7 @@ public class JdbcFences {
 		this.table = table;
 		this.claim = "UPDATE " + table + " SET token = ? WHERE lock_key = ? AND token <= ?";
 		this.read = "SELECT token FROM " + table + " WHERE lock_key = ?";
+		this.delete = "DELETE FROM " + table + " WHERE lock_key = ?";
 	}
 
 	/**
@@ -166,6 +169,21 @@ public class JdbcFences {
 				this.known.add(key);
 			}
 		}
+	}
+
+	/**
+	 * Deletes a key's fence, so that the next claim passes whatever its token: for a lock
+	 * service whose tokens started over (a new ZooKeeper ensemble, a new etcd cluster), or data
+	 * reset by hand. Never call it while a holder of the key may still write: a stale holder's
+	 * claim would pass too.
+	 * @param key the lock key
+	 * @throws IllegalArgumentException for a blank key or one longer than the table holds
+	 * @throws org.springframework.dao.DataAccessException if the database fails
+	 */
+	public void forget(String key) {
+		checkKey(key);
+		this.jdbc.update(this.delete, key);
+		this.known.remove(key);
 	}
 
 	/**

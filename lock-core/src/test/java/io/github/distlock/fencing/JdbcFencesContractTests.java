@@ -52,7 +52,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  * once make one (on MariaDB, claims in transactions with no row yet could deadlock on the key's
  * gap: {@link JdbcFences#prepare} makes the row first); and in a transaction the
  * claim takes the row's lock, so that a newer holder's claim waits for the older holder's
- * transaction to end and then reads what it wrote.
+ * transaction to end and then reads what it wrote; a forgotten fence is claimed again by any token.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class JdbcFencesContractTests {
@@ -112,6 +112,19 @@ abstract class JdbcFencesContractTests {
 				.withMessageContaining("token 9");
 		}
 		assertThat(this.fences.current(key)).isEqualTo(OptionalLong.of(9));
+	}
+
+	@Test
+	void aForgottenFenceIsClaimedAgainByAnyToken() {
+		String key = key();
+		this.fences.prepare(List.of(key));
+		this.fences.claim(key, 50);
+		this.fences.forget(key);
+		assertThat(this.fences.current(key)).isEmpty();
+		this.fences.prepare(List.of(key));
+		assertThat(this.fences.current(key)).as("prepared again after it was forgotten").hasValue(0);
+		this.fences.claim(key, 3);
+		assertThat(this.fences.current(key)).hasValue(3);
 	}
 
 	@Test

@@ -18,6 +18,7 @@
 package io.github.distlock.sample;
 
 import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.FencedOffException;
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockBackendException;
 import io.github.distlock.core.LockInterruptedException;

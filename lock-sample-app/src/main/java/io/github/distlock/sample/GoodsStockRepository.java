@@ -22,21 +22,27 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.fencing.FencedJdbc;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
 import org.springframework.stereotype.Repository;
 
 /**
- * Plain JDBC access to {@code goods_stock} and {@code goods_order}.
+ * Plain JDBC access to {@code goods_stock} and {@code goods_order}; the locked writes of the stock
+ * go through {@link FencedJdbc}, guarded by the row's {@code fence} column.
  */
 @Repository
 public class GoodsStockRepository {
 
 	private final JdbcClient jdbc;
 
-	public GoodsStockRepository(JdbcClient jdbc) {
+	private final FencedJdbc fencedJdbc;
+
+	public GoodsStockRepository(JdbcClient jdbc, FencedJdbc fencedJdbc) {
 		this.jdbc = jdbc;
+		this.fencedJdbc = fencedJdbc;
 	}
 
 	public Optional<Integer> findActiveStock(long goodsNo) {
@@ -54,27 +60,21 @@ public class GoodsStockRepository {
 	}
 
 	/**
-	 * Claims the stock row for a lock holder, at the start of its critical section: sets the
-	 * row's fence to the holder's token unless a holder with the same or a later token has
-	 * claimed it. In a transaction, the claim also takes the row lock, so an older holder that
-	 * claimed first finishes (or rolls back) before this one reads.
-	 * @return the number of rows claimed: 0 when a later holder has claimed the row (or there
-	 * is no such row)
+	 * Writes the stock for a lock holder, refused with {@code FencedOffException} if a holder
+	 * with a greater token has written the row since.
+	 * @return the number of rows written: 0 when there is no such row
 	 */
-	public int claim(long goodsNo, long fencingToken) {
-		return this.jdbc.sql("UPDATE goods_stock SET fence = ? WHERE goods_no = ? AND fence < ?")
-			.params(fencingToken, goodsNo, fencingToken)
-			.update();
+	public int updateStockFenced(AcquiredLock lock, long goodsNo, int stock) {
+		return this.fencedJdbc.update(lock, "UPDATE goods_stock SET stock = ? WHERE goods_no = ?", stock, goodsNo);
 	}
 
 	/**
-	 * Writes the stock if the row is still claimed by this holder's token.
-	 * @return the number of rows updated: 0 when a later holder has claimed the row since
+	 * Writes the stock for the holder of the lock the calling thread holds, as
+	 * {@link #updateStockFenced} does.
+	 * @return the number of rows written: 0 when there is no such row
 	 */
-	public int updateStockClaimed(long goodsNo, int stock, long fencingToken) {
-		return this.jdbc.sql("UPDATE goods_stock SET stock = ? WHERE goods_no = ? AND fence = ?")
-			.params(stock, goodsNo, fencingToken)
-			.update();
+	public int fillStockFenced(long goodsNo, int stock) {
+		return this.fencedJdbc.update("UPDATE goods_stock SET stock = ? WHERE goods_no = ?", stock, goodsNo);
 	}
 
 	/**

@@ -19,13 +19,17 @@ package io.github.distlock.sample;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockContext;
+import io.github.distlock.fencing.JdbcFences;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The purchase: read the stock, think a little, write stock - 1 and record an order.
@@ -37,62 +41,66 @@ public class GoodsStockService {
 
 	private final PurchaseProperties properties;
 
-	public GoodsStockService(GoodsStockRepository repository, PurchaseProperties properties) {
+	private final JdbcFences fences;
+
+	private final TransactionTemplate transactions;
+
+	public GoodsStockService(GoodsStockRepository repository, PurchaseProperties properties, JdbcFences fences,
+			PlatformTransactionManager transactionManager) {
 		this.repository = repository;
 		this.properties = properties;
+		this.fences = fences;
+		this.transactions = new TransactionTemplate(transactionManager);
 	}
 
 	/**
 	 * The fixed purchase. The lock is acquired before the transaction begins and released after
 	 * it commits (the lock advisor is ordered before the transaction advisor), so the next holder
-	 * reads what this one wrote. The row is also fenced with the claim pattern: first claimed with
-	 * the lock's token (refused if a later holder has claimed it), then read and written only
-	 * while still claimed by that token. A holder whose lock was lost while it paused is refused
-	 * before it reads, or its write is; a write-only fence would let its late write land between
-	 * the next holder's read and write, and one sale would be lost.
+	 * reads what this one wrote. {@code fenced = true} makes the transaction claim the key's fence
+	 * with the lock's token before the method runs, holding the fence row's lock to the commit: a
+	 * holder whose lock was lost while it paused is refused before it reads
+	 * ({@code FencedOffException}, answered 409), or it finishes before the newer holder reads.
+	 * The stock row itself is written through {@code FencedJdbc}, which refuses a write over a
+	 * newer holder's.
 	 * <p>
 	 * The lock wait is {@code distributed-lock.default-wait-time} (30s in application.yml).
 	 */
-	@DistributedLock(key = "'stock:' + #goodsNo")
+	@DistributedLock(key = "'stock:' + #goodsNo", fenced = true)
 	@Transactional
 	public Order purchase(long goodsNo) {
-		AcquiredLock lock = LockContext.current();
-		if (lock == null) {
-			throw new IllegalStateException("purchase() must be called through its proxy, holding the lock");
-		}
-		return purchaseUnder(goodsNo, lock);
+		return purchaseUnder(goodsNo, heldLock("purchase"));
 	}
 
 	/**
 	 * The fixed purchase, for a caller that took the {@code stock:<goodsNo>} lock itself (the
-	 * race page's instances, each with a lock session of its own), in a transaction of its own,
-	 * inside the lock.
+	 * race page's instances, each with a lock session of its own; the reactive purchase), fenced
+	 * as {@link #purchase} is: in a transaction of its own, inside the lock, that first claims the
+	 * key's fence with the lock's token.
 	 * @param goodsNo the item
 	 * @param lock the lock the caller holds
 	 * @return the order
 	 */
-	@Transactional
 	public Order purchaseHolding(long goodsNo, AcquiredLock lock) {
-		return purchaseUnder(goodsNo, lock);
+		// the key's fence row made before the transaction, as a fenced method's call does
+		this.fences.prepare(List.of(lock.key()));
+		return this.transactions.execute((status) -> {
+			this.fences.claim(lock.key(), lock.fencingToken());
+			return purchaseUnder(goodsNo, lock);
+		});
 	}
 
 	private Order purchaseUnder(long goodsNo, AcquiredLock lock) {
-		long token = lock.fencingToken();
-		boolean claimed = this.repository.claim(goodsNo, token) == 1;
 		int stock = this.repository.findActiveStock(goodsNo).orElseThrow(() -> new GoodsNotFoundException(goodsNo));
-		if (!claimed) {
-			throw new FencedOffException(goodsNo, token);
-		}
 		if (stock <= 0) {
 			throw new SoldOutException(goodsNo);
 		}
 		pause();
-		if (this.repository.updateStockClaimed(goodsNo, stock - 1, token) == 0) {
-			throw new FencedOffException(goodsNo, token);
+		if (this.repository.updateStockFenced(lock, goodsNo, stock - 1) == 0) {
+			throw new GoodsNotFoundException(goodsNo);
 		}
 		Instant now = now();
-		long orderId = this.repository.insertOrder(goodsNo, token, now);
-		return new Order(orderId, goodsNo, token, now, stock - 1);
+		long orderId = this.repository.insertOrder(goodsNo, lock.fencingToken(), now);
+		return new Order(orderId, goodsNo, lock.fencingToken(), now, stock - 1);
 	}
 
 	/**
@@ -118,23 +126,16 @@ public class GoodsStockService {
 	 * @param level the stock to fill up to
 	 * @return how much was added
 	 */
-	@DistributedLock(key = "'stock:' + #goodsNo")
+	@DistributedLock(key = "'stock:' + #goodsNo", fenced = true)
 	@Transactional
 	public int restock(long goodsNo, int level) {
-		AcquiredLock lock = LockContext.current();
-		if (lock == null) {
-			throw new IllegalStateException("restock() must be called through its proxy, holding the lock");
-		}
-		long token = lock.fencingToken();
-		if (this.repository.claim(goodsNo, token) != 1) {
-			throw new FencedOffException(goodsNo, token);
-		}
+		heldLock("restock");
 		int stock = this.repository.findStock(goodsNo).orElseThrow(() -> new GoodsNotFoundException(goodsNo));
 		if (stock >= level) {
 			return 0;
 		}
-		if (this.repository.updateStockClaimed(goodsNo, level, token) == 0) {
-			throw new FencedOffException(goodsNo, token);
+		if (this.repository.fillStockFenced(goodsNo, level) == 0) {
+			throw new GoodsNotFoundException(goodsNo);
 		}
 		return level - stock;
 	}
@@ -151,7 +152,17 @@ public class GoodsStockService {
 			throw new IllegalArgumentException("stock must not be negative, but was " + stock);
 		}
 		this.repository.reset(goodsNo, stock, active);
+		// lock tokens start over with a new lock service (a test's fresh server): the item's fence too
+		this.fences.forget("stock:" + goodsNo);
 		return new StockView(goodsNo, stock, 0);
+	}
+
+	private static AcquiredLock heldLock(String method) {
+		AcquiredLock lock = LockContext.current();
+		if (lock == null) {
+			throw new IllegalStateException(method + "() must be called through its proxy, holding the lock");
+		}
+		return lock;
 	}
 
 	private void pause() {

@@ -28,7 +28,8 @@ import reactor.core.scheduler.Schedulers;
  * {@link GoodsStockService#purchase(long)}, with no thread waiting for the lock. The lock is
  * held from the subscription until the returned {@code Mono} completes; the JDBC work, which
  * blocks, runs on Reactor's bounded elastic scheduler, in a transaction of its own inside the
- * lock.
+ * lock that claims the key's fence first ({@link GoodsStockService#purchaseHolding}: a reactive
+ * method cannot be {@code fenced = true}, its work finishing after it returns).
  */
 @Service
 public class ReactiveGoodsStockService {

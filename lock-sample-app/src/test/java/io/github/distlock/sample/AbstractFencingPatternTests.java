@@ -20,6 +20,8 @@ package io.github.distlock.sample;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -27,11 +29,21 @@ import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
+import io.github.distlock.core.FencedOffException;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockTemplate;
+import io.github.distlock.core.engine.LockEngine;
+import io.github.distlock.core.memory.InMemoryLockBackend;
+import io.github.distlock.core.memory.InMemoryLockService;
+import io.github.distlock.fencing.FencedJdbc;
+import io.github.distlock.fencing.JdbcFences;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
@@ -40,22 +52,31 @@ import org.springframework.jdbc.datasource.init.ScriptUtils;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Why the sample claims its row with the fencing token before it reads: two lock holders,
- * an older one (token 1) whose lock was lost while it paused and a newer one (token 2),
- * interleaved by hand on two connections of a real database. With a write-only fence the
- * older holder's late write lands between the newer holder's read and write, both writes pass,
- * and one sale is lost; with the claim pattern (the repository methods the purchase uses) the
- * older holder either finishes before the newer one reads, or is refused.
+ * Why the purchase claims its key's fence before it reads, and does not rely on guarding its
+ * write alone: two holders of the {@code stock:901} lock, an older one whose lock was lost while
+ * it paused and a newer one, with real (in-memory) locks and tokens, interleaved by hand on two
+ * connections of a real database through the shipped {@link JdbcFences} and {@link FencedJdbc}.
+ * With the write guard alone the older holder's late write lands between the newer holder's
+ * read and write, both writes pass, and one sale is lost; with the claim first (what
+ * {@code @DistributedLock(fenced = true)} and {@code purchaseHolding} do) the older holder
+ * either finishes before the newer one reads, or is refused.
  */
 abstract class AbstractFencingPatternTests {
 
 	private static final long GOODS = 901;
 
-	private static final long OLDER = 1;
+	private static final String KEY = "stock:" + GOODS;
 
-	private static final long NEWER = 2;
+	private static final String WRITE = "UPDATE goods_stock SET stock = ? WHERE goods_no = ?";
 
 	private final ExecutorService pool = Executors.newSingleThreadExecutor();
+
+	private final InMemoryLockService service = new InMemoryLockService();
+
+	private final InMemoryLockBackend backend = new InMemoryLockBackend(this.service);
+
+	private final LockEngine engine = new LockEngine(this.backend, new LockListener() {
+	}, LockEngine.Options.DEFAULTS);
 
 	private DataSource dataSource;
 
@@ -63,9 +84,11 @@ abstract class AbstractFencingPatternTests {
 
 	private Connection newerConnection;
 
-	private GoodsStockRepository older;
+	/** The older holder: its lock given up (as if its session ended while it paused). */
+	private LockHandle older;
 
-	private GoodsStockRepository newer;
+	/** The newer holder, who took the lock after it. */
+	private LockHandle newer;
 
 	protected abstract String jdbcUrl();
 
@@ -82,11 +105,18 @@ abstract class AbstractFencingPatternTests {
 		try (Connection connection = this.dataSource.getConnection()) {
 			ScriptUtils.executeSqlScript(connection, new ClassPathResource("schema.sql"));
 		}
-		new GoodsStockRepository(JdbcClient.create(this.dataSource)).reset(GOODS, 10, true);
+		new GoodsStockRepository(JdbcClient.create(this.dataSource), new FencedJdbc(new JdbcTemplate(this.dataSource)))
+			.reset(GOODS, 10, true);
+		JdbcFences fences = new JdbcFences(this.dataSource);
+		fences.forget(KEY);
+		// the key's fence row made before the holders' transactions, as a fenced call does
+		fences.prepare(List.of(KEY));
+		LockTemplate locks = new LockTemplate(this.engine);
+		this.older = locks.acquire(KEY, Duration.ofSeconds(10));
+		this.older.close();
+		this.newer = locks.acquire(KEY, Duration.ofSeconds(10));
 		this.olderConnection = holderConnection();
 		this.newerConnection = holderConnection();
-		this.older = repository(this.olderConnection);
-		this.newer = repository(this.newerConnection);
 	}
 
 	@AfterEach
@@ -94,58 +124,64 @@ abstract class AbstractFencingPatternTests {
 		this.pool.shutdownNow();
 		this.olderConnection.close();
 		this.newerConnection.close();
+		this.newer.close();
+		this.engine.close();
+		this.backend.close();
 	}
 
 	@Test
-	void writeOnlyFenceLetsALateOlderHolderLoseASale() throws Exception {
-		String fencedWrite = "UPDATE goods_stock SET stock = ?, fence = ? WHERE goods_no = ? AND fence < ?";
+	void theWriteGuardAloneLetsALateOlderHolderLoseASale() throws Exception {
 		// the older holder read 10 before it paused; the newer holder reads 10 too
-		int olderRead = this.older.findActiveStock(GOODS).orElseThrow();
-		int newerRead = this.newer.findActiveStock(GOODS).orElseThrow();
-		// the older holder resumes and writes: no later token has written yet, so it passes
-		assertThat(jdbc(this.olderConnection).sql(fencedWrite).params(olderRead - 1, OLDER, GOODS, OLDER).update())
-			.isOne();
+		int olderRead = stock(this.olderConnection);
+		int newerRead = stock(this.newerConnection);
+		// the older holder resumes and writes: no newer token has written yet, so it passes
+		assertThat(fencedJdbc(this.olderConnection).update(this.older, WRITE, olderRead - 1, GOODS)).isOne();
 		this.olderConnection.commit();
 		// the newer holder writes from its stale read: its token is greater, so it passes too
-		assertThat(jdbc(this.newerConnection).sql(fencedWrite).params(newerRead - 1, NEWER, GOODS, NEWER).update())
-			.isOne();
+		assertThat(fencedJdbc(this.newerConnection).update(this.newer, WRITE, newerRead - 1, GOODS)).isOne();
 		this.newerConnection.commit();
 		assertThat(stock()).as("two sales, one decrement: a lost update").isEqualTo(9);
 	}
 
 	@Test
-	void olderHolderThatClaimedFirstFinishesBeforeTheNewerOneReads() throws Exception {
-		assertThat(this.older.claim(GOODS, OLDER)).isOne();
-		int olderRead = this.older.findActiveStock(GOODS).orElseThrow();
-		// the newer holder's claim waits for the older holder's row lock
+	void anOlderHolderThatClaimedFirstFinishesBeforeTheNewerOneReads() throws Exception {
+		fences(this.olderConnection).claim(KEY, this.older.fencingToken());
+		int olderRead = stock(this.olderConnection);
+		// the newer holder's claim waits for the older holder's lock of the fence row
 		Future<Integer> newerSale = this.pool.submit(() -> {
-			if (this.newer.claim(GOODS, NEWER) != 1) {
-				return -1;
-			}
-			int newerRead = this.newer.findActiveStock(GOODS).orElseThrow();
-			int written = this.newer.updateStockClaimed(GOODS, newerRead - 1, NEWER);
+			fences(this.newerConnection).claim(KEY, this.newer.fencingToken());
+			int newerRead = stock(this.newerConnection);
+			int written = fencedJdbc(this.newerConnection).update(this.newer, WRITE, newerRead - 1, GOODS);
 			this.newerConnection.commit();
 			return written;
 		});
-		assertThat(this.older.updateStockClaimed(GOODS, olderRead - 1, OLDER)).isOne();
+		assertThat(fencedJdbc(this.olderConnection).update(this.older, WRITE, olderRead - 1, GOODS)).isOne();
 		this.olderConnection.commit();
 		assertThat(newerSale.get(30, TimeUnit.SECONDS)).isOne();
 		assertThat(stock()).as("two sales, two decrements").isEqualTo(8);
 	}
 
 	@Test
-	void olderHolderThatClaimsAfterTheNewerOneIsRefused() throws Exception {
-		assertThat(this.newer.claim(GOODS, NEWER)).isOne();
-		int newerRead = this.newer.findActiveStock(GOODS).orElseThrow();
-		// the older holder resumes and claims: it waits for the newer holder's row lock, then is refused
-		Future<Integer> olderClaim = this.pool.submit(() -> {
-			int claimed = this.older.claim(GOODS, OLDER);
-			this.olderConnection.rollback();
-			return claimed;
+	void anOlderHolderThatClaimsAfterTheNewerOneIsRefused() throws Exception {
+		fences(this.newerConnection).claim(KEY, this.newer.fencingToken());
+		int newerRead = stock(this.newerConnection);
+		// the older holder resumes and claims: it waits for the newer holder's lock of the fence row, then is refused
+		Future<Object> olderClaim = this.pool.submit(() -> {
+			try {
+				fences(this.olderConnection).claim(KEY, this.older.fencingToken());
+				return "claimed";
+			}
+			catch (FencedOffException refused) {
+				return refused;
+			}
+			finally {
+				this.olderConnection.rollback();
+			}
 		});
-		assertThat(this.newer.updateStockClaimed(GOODS, newerRead - 1, NEWER)).isOne();
+		assertThat(fencedJdbc(this.newerConnection).update(this.newer, WRITE, newerRead - 1, GOODS)).isOne();
 		this.newerConnection.commit();
-		assertThat(olderClaim.get(30, TimeUnit.SECONDS)).isZero();
+		assertThat(olderClaim.get(30, TimeUnit.SECONDS)).isInstanceOfSatisfying(FencedOffException.class,
+				(refused) -> assertThat(refused.getFence()).isEqualTo(this.newer.fencingToken()));
 		assertThat(stock()).as("one sale, one decrement").isEqualTo(9);
 	}
 
@@ -159,16 +195,29 @@ abstract class AbstractFencingPatternTests {
 		return connection;
 	}
 
-	private static GoodsStockRepository repository(Connection connection) {
-		return new GoodsStockRepository(jdbc(connection));
+	private static JdbcFences fences(Connection connection) {
+		return new JdbcFences(new JdbcTemplate(new SingleConnectionDataSource(connection, true)),
+				JdbcFences.DEFAULT_TABLE);
 	}
 
-	private static JdbcClient jdbc(Connection connection) {
-		return JdbcClient.create(new SingleConnectionDataSource(connection, true));
+	private static FencedJdbc fencedJdbc(Connection connection) {
+		return new FencedJdbc(new JdbcTemplate(new SingleConnectionDataSource(connection, true)));
+	}
+
+	private static int stock(Connection connection) {
+		return JdbcClient.create(new SingleConnectionDataSource(connection, true))
+			.sql("SELECT stock FROM goods_stock WHERE goods_no = ? AND is_active = TRUE")
+			.param(GOODS)
+			.query(Integer.class)
+			.single();
 	}
 
 	private int stock() {
-		return new GoodsStockRepository(JdbcClient.create(this.dataSource)).findStock(GOODS).orElseThrow();
+		return JdbcClient.create(this.dataSource)
+			.sql("SELECT stock FROM goods_stock WHERE goods_no = ?")
+			.param(GOODS)
+			.query(Integer.class)
+			.single();
 	}
 
 }

@@ -20,6 +20,7 @@ package io.github.distlock.autoconfigure;
 import javax.sql.DataSource;
 
 import io.github.distlock.fencing.FencedCalls;
+import io.github.distlock.fencing.FencedJdbc;
 import io.github.distlock.fencing.JdbcFences;
 import io.github.distlock.fencing.TransactionalFencedCalls;
 import io.github.distlock.interceptor.LockOperationSource;
@@ -41,8 +42,10 @@ import org.springframework.transaction.PlatformTransactionManager;
  * Auto-configuration of {@code @DistributedLock(fenced = true)}: with one {@code DataSource},
  * the {@link JdbcFences} of its {@code distributed-lock.fencing.table}, and with one transaction
  * manager the {@link FencedCalls} that run a fenced method in a transaction claiming its fences
- * first. At start-up, once the annotated beans exist, the fence table is created if a method
- * is fenced, the table is missing and {@code distributed-lock.fencing.create-table} is on. Each
+ * first, and the {@link FencedJdbc} that guards writes to the application's own rows (on the
+ * application's one {@code JdbcOperations}, else a {@code JdbcTemplate} of the
+ * {@code DataSource}). At start-up, once the annotated beans exist, the fence table is created
+ * if a method is fenced, the table is missing and {@code distributed-lock.fencing.create-table} is on. Each
  * bean backs off when the application defines its own.
  *
  * @since 0.1.0
@@ -61,6 +64,13 @@ public final class DistributedLockFencingAutoConfiguration {
 	@ConditionalOnSingleCandidate(DataSource.class)
 	JdbcFences jdbcFences(DataSource dataSource, DistributedLockProperties properties) {
 		return new JdbcFences(new JdbcTemplate(dataSource), properties.getFencing().getTable());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnSingleCandidate(DataSource.class)
+	FencedJdbc fencedJdbc(DataSource dataSource, ObjectProvider<JdbcOperations> jdbcOperations) {
+		return new FencedJdbc(jdbcOperations.getIfUnique(() -> new JdbcTemplate(dataSource)));
 	}
 
 	@Bean

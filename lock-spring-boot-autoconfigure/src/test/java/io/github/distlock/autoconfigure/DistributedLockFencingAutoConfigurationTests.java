@@ -24,6 +24,7 @@ import io.github.distlock.core.FencedOffException;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.memory.InMemoryLockService;
 import io.github.distlock.fencing.FencedCalls;
+import io.github.distlock.fencing.FencedJdbc;
 import io.github.distlock.fencing.JdbcFences;
 import io.github.distlock.test.memory.InMemoryLockRegistry;
 import org.junit.jupiter.api.Test;
@@ -97,6 +98,30 @@ class DistributedLockFencingAutoConfigurationTests {
 	}
 
 	@Test
+	void aFencedJdbcGuardsTheApplicationsRowsWithTheTokenOfTheLockHeld() {
+		this.contextRunner.withUserConfiguration(DatabaseConfiguration.class)
+			.withBean(Exports.class)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(FencedJdbc.class);
+				JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+				jdbc.execute("CREATE TABLE export_state (id INT PRIMARY KEY, runs INT NOT NULL, fence BIGINT NOT NULL DEFAULT 0)");
+				jdbc.update("INSERT INTO export_state (id, runs) VALUES (1, 0)");
+				long token = context.getBean(Exports.class).exportFenced(context.getBean(FencedJdbc.class));
+				assertThat(jdbc.queryForObject("SELECT fence FROM export_state WHERE id = 1", Long.class)).isEqualTo(token);
+			});
+	}
+
+	@Test
+	void theApplicationsOwnFencedJdbcWinsAndNoneIsMadeWithoutADataSource() {
+		this.contextRunner.withUserConfiguration(DatabaseConfiguration.class)
+			.withBean("ownFencedJdbc", FencedJdbc.class, (() -> new FencedJdbc(new JdbcTemplate(), "writer")))
+			.run((context) -> assertThat(context).getBean(FencedJdbc.class)
+				.extracting(FencedJdbc::getFenceColumn)
+				.isEqualTo("writer"));
+		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(FencedJdbc.class));
+	}
+
+	@Test
 	void theApplicationsOwnFencedCallsWin() {
 		FencedCalls own = (method, targetClass, locks, call) -> call.proceed();
 		this.contextRunner.withUserConfiguration(DatabaseConfiguration.class)
@@ -128,6 +153,12 @@ class DistributedLockFencingAutoConfigurationTests {
 
 		@DistributedLock(key = "'export'", fenced = true)
 		public long export() {
+			return LockContext.current().fencingToken();
+		}
+
+		@DistributedLock(key = "'export'", fenced = true)
+		public long exportFenced(FencedJdbc fencedJdbc) {
+			fencedJdbc.update("UPDATE export_state SET runs = runs + 1 WHERE id = ?", 1);
 			return LockContext.current().fencingToken();
 		}
 

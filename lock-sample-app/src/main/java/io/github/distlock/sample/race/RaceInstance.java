@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.DistributedLockException;
+import io.github.distlock.core.FencedOffException;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRequest;
@@ -70,6 +71,10 @@ final class RaceInstance implements AutoCloseable {
 		}
 		catch (SoldOutException ex) {
 			this.soldOut.incrementAndGet();
+		}
+		catch (FencedOffException ex) {
+			// a holder whose lock was lost meanwhile, refused by the fence: no sale, nothing written
+			this.other.incrementAndGet();
 		}
 		catch (DistributedLockException ex) {
 			this.lockErrors.incrementAndGet();

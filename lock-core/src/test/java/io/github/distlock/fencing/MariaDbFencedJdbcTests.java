@@ -15,17 +15,19 @@
  * limitations under the License.
  */
 
-package io.github.distlock.sample;
+package io.github.distlock.fencing;
+
+import javax.sql.DataSource;
 
 /**
- * The stock row is claimed by a later (greater) fencing token: this holder's lock was lost in
- * the meantime, so its purchase is refused and its transaction rolled back.
+ * {@link FencedJdbc} on MariaDB at 127.0.0.1:3306 (user root, no password, database
+ * {@code test}); skipped with a message when none answers there.
  */
-public class FencedOffException extends RuntimeException {
+class MariaDbFencedJdbcTests extends FencedJdbcContractTests {
 
-	public FencedOffException(long goodsNo, long fencingToken) {
-		super("Purchase of goods " + goodsNo + " with fencing token " + fencingToken
-				+ " refused: a later lock holder has claimed the stock row");
+	@Override
+	protected DataSource dataSource() {
+		return Databases.connectable("MariaDB", "jdbc:mariadb://127.0.0.1:3306/test", "root", "");
 	}
 
 }
