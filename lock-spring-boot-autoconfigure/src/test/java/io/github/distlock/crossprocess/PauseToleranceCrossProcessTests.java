@@ -38,7 +38,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * A lock holder in its own JVM is stopped (SIGSTOP) for longer than its pause tolerance (1 s),
  * against a real ZooKeeper and a real etcd, and the first state it reads when it resumes is
- * IN_DOUBT. Stopped for 3 seconds, below its session timeout or lease time to live (15 s), the
+ * IN_DOUBT, or HELD only once the lock service confirmed the lock (its confirmation can come
+ * back before the holder's thread runs again). Stopped for 3 seconds, below its session timeout or lease time to live (15 s), the
  * lock is HELD again once the lock service confirmed it (ZooKeeper: a read of the node; etcd: a
  * renewal of the lease), the listener told of both; stopped past its session or lease, the lock
  * goes from doubt to LOST, never HELD in between. With the tolerance off, the holder stopped for
@@ -76,8 +77,19 @@ class PauseToleranceCrossProcessTests {
 				ProcessSignals.resume(worker.pid());
 			}
 			await().atMost(Duration.ofSeconds(30)).until(() -> lines(dir, "states").size() == 2);
-			assertThat(lines(dir, "states")).as("states read after the pause")
-				.containsExactly("first " + firstRead, "settled " + settled);
+			List<String> states = lines(dir, "states");
+			assertThat(states).as("states read after the pause").hasSize(2);
+			if (firstRead.equals("IN_DOUBT") && settled.equals("HELD")) {
+				assertThat(states.get(0)).as("first state read").isIn("first IN_DOUBT", "first HELD confirmed");
+			}
+			else if (settled.equals("LOST")) {
+				// never HELD: etcd's clock may have judged the lease lost before the first read
+				assertThat(states.get(0)).as("first state read").isIn("first IN_DOUBT", "first LOST");
+			}
+			else {
+				assertThat(states.get(0)).as("first state read").isEqualTo("first " + firstRead);
+			}
+			assertThat(states.get(1)).isEqualTo("settled " + settled);
 			if (settled.equals("LOST")) {
 				// etcd's lease may be judged lost by its clock before the doubt is told
 				await().atMost(Duration.ofSeconds(10))

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.autoconfigure.DistributedLockAutoConfiguration;
@@ -44,9 +45,11 @@ import org.springframework.context.annotation.Configuration;
 /**
  * An application that holds one lock and reads its state every 5 ms. When a read comes more
  * than 2 seconds after the one before (the process was stopped), it writes {@code first <state>}
- * to {@code states}, the state it read first; then {@code settled <state>} once the lock is no
- * longer in doubt. Every state change the listener is told is appended to {@code events}. It
- * holds the lock until the {@code stop} file appears.
+ * to {@code states}, the state it read first, and {@code first HELD confirmed} for a lock read
+ * {@code HELD} that the listener is then told came back from doubt (the lock service confirmed
+ * it before this thread ran again); then {@code settled <state>} once the lock is no longer in
+ * doubt. Every state change the listener is told is appended to {@code events}. It holds the
+ * lock until the {@code stop} file appears.
  * <p>
  * Arguments: {@code zookeeper} or {@code etcd}, the server's address, the work directory, the
  * pause tolerance, the session timeout or lease time to live.
@@ -89,7 +92,7 @@ public final class PausedHolderWorker {
 			LockState state = lock.state();
 			if (!paused && now - before > GAP_NANOS) {
 				paused = true;
-				append(dir.resolve("states"), "first " + state);
+				append(dir.resolve("states"), "first " + state + (confirmedAfter(state) ? " confirmed" : ""));
 			}
 			if (paused && state != LockState.IN_DOUBT) {
 				append(dir.resolve("states"), "settled " + state);
@@ -100,6 +103,21 @@ public final class PausedHolderWorker {
 			}
 			before = now;
 		}
+	}
+
+	/**
+	 * Whether a lock read {@code HELD} is told, within a second, to have come back from doubt:
+	 * the listener is told just after the state changes.
+	 */
+	private static boolean confirmedAfter(LockState read) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+		while (read == LockState.HELD && System.nanoTime() < deadline) {
+			if (Events.confirmations.get() > 0) {
+				return true;
+			}
+			Thread.sleep(5);
+		}
+		return false;
 	}
 
 	static void append(Path file, String line) {
@@ -114,6 +132,9 @@ public final class PausedHolderWorker {
 	@Configuration(proxyBeanMethods = false)
 	static class Events {
 
+		/** How many times the lock came back from doubt. */
+		static final AtomicInteger confirmations = new AtomicInteger();
+
 		@Bean
 		LockListener events(org.springframework.core.env.Environment environment) {
 			Path file = Path.of(environment.getRequiredProperty("worker.dir")).resolve("events");
@@ -121,6 +142,9 @@ public final class PausedHolderWorker {
 
 				@Override
 				public void onStateChanged(AcquiredLock lock, LockState previous, LockState current) {
+					if (previous == LockState.IN_DOUBT && current == LockState.HELD) {
+						confirmations.incrementAndGet();
+					}
 					append(file, previous + "->" + current);
 				}
 

@@ -23,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
@@ -76,10 +76,14 @@ class PauseWatchTests {
 
 	@Test
 	void lockHeldAcrossAPauseIsInDoubtFromTheFirstReadAfterItUntilTheBackendConfirmsIt() throws Exception {
+		this.backend.answers.set(new CompletableFuture<>());
 		this.engine = engine(TOLERANCE);
 		try (LockHandle lock = this.engine.acquire(request("paused"))) {
 			assertThat(lock.state()).isEqualTo(LockState.HELD);
 			assertThat(stateReadFirstAfterAPause(lock)).isEqualTo(LockState.IN_DOUBT);
+			await().atMost(Duration.ofSeconds(10)).until(() -> this.backend.asked.size() == 1);
+			assertThat(lock.state()).as("while the backend has not answered").isEqualTo(LockState.IN_DOUBT);
+			this.backend.answers.get().complete(true);
 			await().atMost(Duration.ofSeconds(10)).until(() -> lock.state() == LockState.HELD);
 			assertThat(this.backend.asked).singleElement().satisfies((locks) -> assertThat(locks).hasSize(1));
 			await().atMost(Duration.ofSeconds(10))
@@ -99,14 +103,14 @@ class PauseWatchTests {
 
 	@Test
 	void lockStaysInDoubtWhileTheBackendDoesNotConfirmItAndNestedAcquisitionsWait() throws Exception {
-		this.backend.confirm.set(false);
+		this.backend.answers.set(CompletableFuture.completedFuture(false));
 		this.engine = engine(TOLERANCE);
 		try (LockHandle lock = this.engine.acquire(request("unconfirmed"))) {
 			assertThat(stateReadFirstAfterAPause(lock)).isEqualTo(LockState.IN_DOUBT);
 			await().atMost(Duration.ofSeconds(10)).until(() -> this.backend.asked.size() >= 2);
 			assertThat(lock.state()).isEqualTo(LockState.IN_DOUBT);
 			assertThat(lock.isHeld()).isFalse();
-			this.backend.confirm.set(true);
+			this.backend.answers.set(CompletableFuture.completedFuture(true));
 			await().atMost(Duration.ofSeconds(10)).until(() -> lock.state() == LockState.HELD);
 			try (LockHandle nested = this.engine.acquire(request("unconfirmed"))) {
 				assertThat(nested.state()).isEqualTo(LockState.HELD);
@@ -180,7 +184,9 @@ class PauseWatchTests {
 
 		private final InMemoryLockBackend delegate;
 
-		private final AtomicBoolean confirm = new AtomicBoolean(true);
+		/** The answer to the next confirmations: completed by the test when it chooses. */
+		private final AtomicReference<CompletableFuture<Boolean>> answers = new AtomicReference<>(
+				CompletableFuture.completedFuture(true));
 
 		private final List<Collection<BackendLock>> asked = new CopyOnWriteArrayList<>();
 
@@ -191,7 +197,7 @@ class PauseWatchTests {
 		@Override
 		public CompletionStage<Boolean> confirmHeld(Collection<BackendLock> locks) {
 			this.asked.add(List.copyOf(locks));
-			return CompletableFuture.completedFuture(this.confirm.get());
+			return this.answers.get();
 		}
 
 		@Override
