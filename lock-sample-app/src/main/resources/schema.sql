@@ -19,6 +19,21 @@ CREATE TABLE IF NOT EXISTS goods_order (
     CONSTRAINT uk_goods_order_token UNIQUE (goods_no, fencing_token)
 );
 
+-- The shipping service's shipments, one per shipped order, with the Lock-Fencing-Token it came with.
+CREATE TABLE IF NOT EXISTS shipment (
+    id            BIGINT AUTO_INCREMENT PRIMARY KEY,
+    goods_no      BIGINT       NOT NULL,
+    order_id      BIGINT       NOT NULL,
+    fencing_token VARCHAR(600) NULL
+);
+
+-- The highest fencing token the shipping service accepted per lock key (the starter's HTTP
+-- fencing filter, JDBC store): a call with a lower one is answered 409.
+CREATE TABLE IF NOT EXISTS distributed_lock_http_fence (
+    lock_key VARCHAR(512) NOT NULL PRIMARY KEY,
+    token    BIGINT       NOT NULL
+);
+
 -- The fences of lock keys (JdbcFences): a @DistributedLock(fenced = true) method's transaction
 -- claims its key's row with the lock's fencing token before the method runs.
 CREATE TABLE IF NOT EXISTS distributed_lock_fence (

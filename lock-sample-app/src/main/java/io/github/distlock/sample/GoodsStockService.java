@@ -26,6 +26,10 @@ import io.github.distlock.annotation.DistributedLock;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.LockContext;
 import io.github.distlock.fencing.JdbcFences;
+import io.github.distlock.fencing.http.FencingTokenHighWaterMarks;
+import io.github.distlock.sample.shipping.ShipmentRepository;
+import io.github.distlock.sample.shipping.ShippingClient;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.Transactional;
@@ -45,12 +49,22 @@ public class GoodsStockService {
 
 	private final TransactionTemplate transactions;
 
+	private final ShippingClient shipping;
+
+	private final ShipmentRepository shipments;
+
+	private final ObjectProvider<FencingTokenHighWaterMarks> shippingMarks;
+
 	public GoodsStockService(GoodsStockRepository repository, PurchaseProperties properties, JdbcFences fences,
-			PlatformTransactionManager transactionManager) {
+			PlatformTransactionManager transactionManager, ShippingClient shipping, ShipmentRepository shipments,
+			ObjectProvider<FencingTokenHighWaterMarks> shippingMarks) {
 		this.repository = repository;
 		this.properties = properties;
 		this.fences = fences;
 		this.transactions = new TransactionTemplate(transactionManager);
+		this.shipping = shipping;
+		this.shipments = shipments;
+		this.shippingMarks = shippingMarks;
 	}
 
 	/**
@@ -61,7 +75,9 @@ public class GoodsStockService {
 	 * holder whose lock was lost while it paused is refused before it reads
 	 * ({@code FencedOffException}, answered 409), or it finishes before the newer holder reads.
 	 * The stock row itself is written through {@code FencedJdbc}, which refuses a write over a
-	 * newer holder's.
+	 * newer holder's. The order is then shipped by the shipping service over HTTP, with the lock's
+	 * token in the request, which the service refuses (409) once a newer holder has shipped: the
+	 * purchase then rolls back with {@code FencedOffException}.
 	 * <p>
 	 * The lock wait is {@code distributed-lock.default-wait-time} (30s in application.yml).
 	 */
@@ -100,6 +116,7 @@ public class GoodsStockService {
 		}
 		Instant now = now();
 		long orderId = this.repository.insertOrder(goodsNo, lock.fencingToken(), now);
+		this.shipping.ship(goodsNo, orderId, lock);
 		return new Order(orderId, goodsNo, lock.fencingToken(), now, stock - 1);
 	}
 
@@ -117,6 +134,7 @@ public class GoodsStockService {
 		this.repository.updateStock(goodsNo, stock - 1);
 		Instant now = now();
 		long orderId = this.repository.insertOrder(goodsNo, null, now);
+		this.shipping.ship(goodsNo, orderId, null);
 		return new Order(orderId, goodsNo, null, now, stock - 1);
 	}
 
@@ -154,6 +172,8 @@ public class GoodsStockService {
 		this.repository.reset(goodsNo, stock, active);
 		// lock tokens start over with a new lock service (a test's fresh server): the item's fence too
 		this.fences.forget("stock:" + goodsNo);
+		this.shippingMarks.ifAvailable((marks) -> marks.forget("stock:" + goodsNo));
+		this.shipments.deleteOf(goodsNo);
 		return new StockView(goodsNo, stock, 0);
 	}
 

@@ -17,8 +17,11 @@
 
 package io.github.distlock.sample;
 
+import io.github.distlock.sample.shipping.ShipmentController;
+
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -31,7 +34,8 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
  * The app served by Spring WebFlux ({@code spring.main.web-application-type=reactive}): the same
  * controllers; those that return a plain value (the blocking purchase, JDBC under a lock that a
  * thread waits for) run on threads of their own (virtual on Java 21 and later), never on the
- * server's; the reactive purchase runs where its {@code Mono} puts it.
+ * server's; the reactive purchase runs where its {@code Mono} puts it; the shipping service runs
+ * on its own connector's threads.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
@@ -44,6 +48,10 @@ class ReactiveWebConfiguration implements WebFluxConfigurer {
 		// as many at once as Tomcat's threads would serve; more wait for one to end
 		executor.setConcurrencyLimit(200);
 		configurer.setExecutor(executor);
+		// the shipping service runs on its own connector's threads: a purchase calls it while it
+		// holds its lock, and would wait behind the purchases that hold these threads
+		configurer.setControllerMethodPredicate((method) -> !ShipmentController.class.isAssignableFrom(method.getBeanType())
+				&& ReactiveAdapterRegistry.getSharedInstance().getAdapter(method.getReturnType().getParameterType()) == null);
 	}
 
 	/**

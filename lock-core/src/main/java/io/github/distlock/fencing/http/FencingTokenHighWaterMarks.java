@@ -45,4 +45,15 @@ public interface FencingTokenHighWaterMarks {
 	 */
 	void accept(String key, long token);
 
+	/**
+	 * Forgets a key's mark, so that its next token is accepted whatever it is: for a lock
+	 * service whose tokens started over (a new ZooKeeper ensemble or etcd cluster), or data reset
+	 * by hand. Never while a holder of the key may still call. The default refuses.
+	 * @param key the lock key
+	 * @throws UnsupportedOperationException if the store cannot forget
+	 */
+	default void forget(String key) {
+		throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot forget the mark of '" + key + "'");
+	}
+
 }

@@ -91,6 +91,17 @@ public class InMemoryHighWaterMarks implements FencingTokenHighWaterMarks {
 		}
 	}
 
+	@Override
+	public void forget(String key) {
+		this.lock.lock();
+		try {
+			this.marks.remove(key);
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
 	/**
 	 * The mark of a key.
 	 * @param key the lock key

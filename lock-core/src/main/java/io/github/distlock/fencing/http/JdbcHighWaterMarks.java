@@ -62,6 +62,17 @@ public class JdbcHighWaterMarks implements FencingTokenHighWaterMarks {
 	}
 
 	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Here: deletes the key's row.
+	 * @see JdbcFences#forget(String)
+	 */
+	@Override
+	public void forget(String key) {
+		this.fences.forget(key);
+	}
+
+	/**
 	 * The mark of a key.
 	 * @param key the lock key
 	 * @return the highest token accepted, or empty if none was

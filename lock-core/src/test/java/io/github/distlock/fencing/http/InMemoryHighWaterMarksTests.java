@@ -49,6 +49,16 @@ class InMemoryHighWaterMarksTests {
 	}
 
 	@Test
+	void aForgottenMarkAcceptsAnyTokenAgain() {
+		InMemoryHighWaterMarks marks = new InMemoryHighWaterMarks();
+		marks.accept("reset", 500);
+		marks.forget("reset");
+		assertThat(marks.mark("reset")).isEmpty();
+		marks.accept("reset", 3);
+		assertThat(marks.mark("reset")).hasValue(3);
+	}
+
+	@Test
 	void noMoreKeysThanTheBoundAreKeptTheLeastRecentlyAcceptedForgottenFirst() {
 		InMemoryHighWaterMarks marks = new InMemoryHighWaterMarks(3);
 		marks.accept("a", 10);

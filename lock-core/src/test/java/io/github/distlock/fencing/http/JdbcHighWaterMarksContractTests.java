@@ -109,6 +109,17 @@ public abstract class JdbcHighWaterMarksContractTests {
 	}
 
 	@Test
+	void aForgottenMarkAcceptsAnyTokenAgain() {
+		JdbcHighWaterMarks marks = marks();
+		marks.accept("reset", 500);
+		marks.forget("reset");
+		assertThat(marks.mark("reset")).isEmpty();
+		marks.accept("reset", 3);
+		assertThat(marks().mark("reset")).hasValue(3);
+		assertThatExceptionOfType(FencedOffException.class).isThrownBy(() -> marks.accept("reset", 2));
+	}
+
+	@Test
 	void aKeyLongerThanTheTableHoldsIsRefusedNamingIt() {
 		assertThatIllegalArgumentException().isThrownBy(() -> marks().accept("k".repeat(600), 1))
 			.withMessageContaining("has 600 characters");
