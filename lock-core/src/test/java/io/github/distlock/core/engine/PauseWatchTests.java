@@ -27,20 +27,27 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockLostException;
 import io.github.distlock.core.LockRequest;
 import io.github.distlock.core.LockState;
+import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
 import io.github.distlock.core.spi.BackendLock;
 import io.github.distlock.core.spi.LockBackend;
+import io.github.distlock.transaction.LockLossCommitGuard;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 
+import org.springframework.transaction.support.SimpleTransactionStatus;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -89,6 +96,27 @@ class PauseWatchTests {
 			await().atMost(Duration.ofSeconds(10))
 				.untilAsserted(() -> assertThat(this.changes).containsExactly("HELD->IN_DOUBT", "IN_DOUBT->HELD"));
 		}
+	}
+
+	@Test
+	void commitGuardRefusesACommitUnderALockHeldAcrossAPauseUntilTheBackendConfirmsIt() throws Exception {
+		this.backend.answers.set(new CompletableFuture<>());
+		this.engine = engine(TOLERANCE);
+		LockLossCommitGuard guard = new LockLossCommitGuard();
+		String result = new LockTemplate(this.engine).execute(request("committing"), () -> {
+			guard.beforeCommit(new SimpleTransactionStatus());
+			AcquiredLock lock = LockContext.current();
+			assertThat(uncheckedStateReadFirstAfterAPause(lock)).isEqualTo(LockState.IN_DOUBT);
+			assertThatExceptionOfType(LockLostException.class)
+				.isThrownBy(() -> guard.beforeCommit(new SimpleTransactionStatus()))
+				.withMessageContaining("'committing'")
+				.withMessageContaining("IN_DOUBT");
+			this.backend.answers.get().complete(true);
+			await().atMost(Duration.ofSeconds(10)).until(() -> lock.state() == LockState.HELD);
+			guard.beforeCommit(new SimpleTransactionStatus());
+			return "committed";
+		});
+		assertThat(result).isEqualTo("committed");
 	}
 
 	@Test
@@ -147,7 +175,7 @@ class PauseWatchTests {
 	 * Pauses this JVM and reads the lock's state as soon as this thread runs again: the thread
 	 * notices the pause by the time its sleep took.
 	 */
-	private static LockState stateReadFirstAfterAPause(LockHandle lock) throws Exception {
+	private static LockState stateReadFirstAfterAPause(AcquiredLock lock) throws Exception {
 		Process stopper = startPause();
 		long before = System.nanoTime();
 		while (true) {
@@ -159,6 +187,15 @@ class PauseWatchTests {
 				return state;
 			}
 			before = now;
+		}
+	}
+
+	private static LockState uncheckedStateReadFirstAfterAPause(AcquiredLock lock) {
+		try {
+			return stateReadFirstAfterAPause(lock);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 
