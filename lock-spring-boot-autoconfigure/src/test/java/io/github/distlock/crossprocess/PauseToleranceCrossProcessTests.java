@@ -97,8 +97,16 @@ class PauseToleranceCrossProcessTests {
 				assertThat(lines(dir, "events")).doesNotContain("IN_DOUBT->HELD");
 			}
 			else if (firstRead.equals("IN_DOUBT")) {
-				await().atMost(Duration.ofSeconds(10)).untilAsserted(
-						() -> assertThat(lines(dir, "events")).containsExactly("HELD->IN_DOUBT", "IN_DOUBT->HELD"));
+				// again when a busy machine ran the watch later than the tolerance, which counts as a pause
+				await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+					List<String> events = lines(dir, "events");
+					assertThat(events).isNotEmpty();
+					assertThat(events.size() % 2).as("events %s", events).isZero();
+					for (int i = 0; i < events.size(); i += 2) {
+						assertThat(events.subList(i, i + 2)).as("events %s", events)
+							.containsExactly("HELD->IN_DOUBT", "IN_DOUBT->HELD");
+					}
+				});
 			}
 			else {
 				assertThat(lines(dir, "events")).isEmpty();

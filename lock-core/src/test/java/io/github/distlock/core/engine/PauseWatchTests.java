@@ -92,9 +92,8 @@ class PauseWatchTests {
 			assertThat(lock.state()).as("while the backend has not answered").isEqualTo(LockState.IN_DOUBT);
 			this.backend.answers.get().complete(true);
 			await().atMost(Duration.ofSeconds(10)).until(() -> lock.state() == LockState.HELD);
-			assertThat(this.backend.asked).singleElement().satisfies((locks) -> assertThat(locks).hasSize(1));
-			await().atMost(Duration.ofSeconds(10))
-				.untilAsserted(() -> assertThat(this.changes).containsExactly("HELD->IN_DOUBT", "IN_DOUBT->HELD"));
+			assertThat(this.backend.asked).allSatisfy((locks) -> assertThat(locks).hasSize(1));
+			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertDoubtsThatCameBack(this.changes));
 		}
 	}
 
@@ -147,16 +146,29 @@ class PauseWatchTests {
 	}
 
 	@Test
-	void pauseWithNoLockHeldAsksNothing() throws Exception {
+	void aLockReleasedBeforeAPauseIsNotAskedAboutAndOneTakenAfterIsHeld() throws Exception {
 		this.engine = engine(TOLERANCE);
+		BackendLock released;
 		try (LockHandle lock = this.engine.acquire(request("before"))) {
-			assertThat(lock.state()).isEqualTo(LockState.HELD);
+			released = this.engine.backendLockOf(lock);
 		}
 		pauseThisProcess();
 		try (LockHandle lock = this.engine.acquire(request("after"))) {
 			await().atMost(Duration.ofSeconds(10)).until(() -> lock.state() == LockState.HELD);
 		}
-		assertThat(this.backend.asked).isEmpty();
+		assertThat(this.backend.asked).noneSatisfy((locks) -> assertThat(locks).contains(released));
+	}
+
+	/**
+	 * Each doubt told came back to HELD: HELD->IN_DOUBT, IN_DOUBT->HELD, once, or again when a
+	 * busy machine ran the watch later than the tolerance (which counts as a pause).
+	 */
+	static void assertDoubtsThatCameBack(List<String> changes) {
+		assertThat(changes).isNotEmpty();
+		assertThat(changes.size() % 2).as("changes %s", changes).isZero();
+		for (int i = 0; i < changes.size(); i += 2) {
+			assertThat(changes.subList(i, i + 2)).as("changes %s", changes).containsExactly("HELD->IN_DOUBT", "IN_DOUBT->HELD");
+		}
 	}
 
 	private LockEngine engine(Duration tolerance) {
