@@ -134,7 +134,6 @@ public class GoodsStockService {
 		this.repository.updateStock(goodsNo, stock - 1);
 		Instant now = now();
 		long orderId = this.repository.insertOrder(goodsNo, null, now);
-		this.shipping.ship(goodsNo, orderId, null);
 		return new Order(orderId, goodsNo, null, now, stock - 1);
 	}
 

@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 
 import io.github.distlock.sample.demo.PurchaseLoad;
+import io.github.distlock.sample.shipping.ShipmentRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -151,6 +152,12 @@ abstract class AbstractOversellRaceTests {
 
 		List<Long> tokens = this.instances.bean(0, GoodsStockRepository.class).fencingTokensByOrderId(goodsNo);
 		assertThat(tokens).hasSize(STOCK).doesNotContainNull().doesNotHaveDuplicates().isSorted();
+		// each order was shipped from inside its lock with the lock's token, and none was refused
+		List<String> shipped = this.instances.bean(0, ShipmentRepository.class).tokensOf(goodsNo);
+		assertThat(shipped).as("Lock-Fencing-Token of each shipment")
+			.allSatisfy((header) -> assertThat(header).startsWith("stock:" + goodsNo + "="));
+		assertThat(shipped.stream().map((header) -> Long.parseLong(header.substring(header.indexOf('=') + 1))))
+			.containsExactlyInAnyOrderElementsOf(tokens);
 	}
 
 }

@@ -35,9 +35,11 @@ public class ShipmentRepository {
 		this.jdbc = jdbc;
 	}
 
+	/** Records an order's shipment once: a call sent again for the same order changes nothing. */
 	void insert(long goodsNo, long orderId, @Nullable String token) {
-		this.jdbc.sql("INSERT INTO shipment (goods_no, order_id, fencing_token) VALUES (?, ?, ?)")
-			.params(goodsNo, orderId, token)
+		this.jdbc.sql("INSERT INTO shipment (goods_no, order_id, fencing_token) SELECT ?, ?, ? FROM DUAL "
+				+ "WHERE NOT EXISTS (SELECT 1 FROM shipment WHERE goods_no = ? AND order_id = ?)")
+			.params(goodsNo, orderId, token, goodsNo, orderId)
 			.update();
 	}
 

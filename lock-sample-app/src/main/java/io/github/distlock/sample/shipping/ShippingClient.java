@@ -16,6 +16,7 @@
  */
 package io.github.distlock.sample.shipping;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -27,8 +28,10 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.core.env.Environment;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -44,6 +47,8 @@ public class ShippingClient {
 	private static final ParameterizedTypeReference<Map<String, Object>> PROBLEM = new ParameterizedTypeReference<>() {
 	};
 
+	private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+
 	private final RestClient client;
 
 	private final Environment environment;
@@ -51,7 +56,10 @@ public class ShippingClient {
 	private final ShippingPort port;
 
 	public ShippingClient(RestClient.Builder builder, Environment environment, ShippingPort port) {
-		this.client = builder.build();
+		JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory();
+		// the call is made while the purchase holds its lock: never wait for it without bound
+		requests.setReadTimeout(CALL_TIMEOUT);
+		this.client = builder.requestFactory(requests).build();
 		this.environment = environment;
 		this.port = port;
 	}
@@ -65,6 +73,18 @@ public class ShippingClient {
 	 * lock has shipped since
 	 */
 	public void ship(long goodsNo, long orderId, @Nullable AcquiredLock lock) {
+		try {
+			send(goodsNo, orderId, lock);
+		}
+		catch (ResourceAccessException ex) {
+			// the connection failed under the call (seen once in a thousand on WebFlux on Tomcat, a
+			// kept-alive connection closed by the server): a shipment is recorded once per order,
+			// so sending it again is safe
+			send(goodsNo, orderId, lock);
+		}
+	}
+
+	private void send(long goodsNo, long orderId, @Nullable AcquiredLock lock) {
 		try {
 			this.client.post()
 				.uri(baseUrl() + "/shipments/{goodsNo}/{orderId}", goodsNo, orderId)

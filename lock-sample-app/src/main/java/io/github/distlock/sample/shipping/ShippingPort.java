@@ -37,6 +37,9 @@ public class ShippingPort implements WebServerFactoryCustomizer<TomcatWebServerF
 
 	public ShippingPort(Environment environment) {
 		this.connector.setPort(environment.getProperty("sample.shipping.port", Integer.class, 0));
+		// a connection per call: WebFlux on Tomcat was seen to fail or stall a call sent on a kept-alive
+		// connection while the previous call's asynchronous completion was still under way
+		this.connector.setProperty("maxKeepAliveRequests", "1");
 	}
 
 	@Override
