@@ -64,4 +64,15 @@ public enum LockType {
 		return this == SEMAPHORE_MUTEX || this == SEMAPHORE;
 	}
 
+	/**
+	 * Whether a lock of this type has one holder at a time, so that the greatest fencing token
+	 * seen is the current holder's: what a fence compares.
+	 * @return {@code false} for {@link #READ} and {@link #SEMAPHORE}, whose holders hold at once,
+	 * each with its own token
+	 * @since 0.1.0
+	 */
+	public boolean isExclusive() {
+		return this != READ && this != SEMAPHORE;
+	}
+
 }

@@ -24,7 +24,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 import io.github.distlock.core.FencedOffException;
 import io.github.distlock.core.LockContext;
@@ -136,7 +135,7 @@ public class FencedJdbc {
 	 */
 	public int update(AcquiredLock lock, String sql, @Nullable Object... args) {
 		Objects.requireNonNull(lock, "lock");
-		if (lock.type() == LockType.READ || lock.type() == LockType.SEMAPHORE) {
+		if (!lock.type().isExclusive()) {
 			throw new IllegalArgumentException("Lock '" + lock.key() + "' is a " + lock.type()
 					+ " lock, with several holders at once: a fenced write needs MUTEX, SEMAPHORE_MUTEX or WRITE");
 		}

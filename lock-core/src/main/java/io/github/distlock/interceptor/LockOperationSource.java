@@ -325,7 +325,7 @@ public class LockOperationSource implements BeanFactoryAware {
 					+ " is fenced, but returns its work to finish later: a fence is claimed in the transaction of a"
 					+ " method that does its work before it returns");
 		}
-		if (type == LockType.READ || type == LockType.SEMAPHORE) {
+		if (!type.isExclusive()) {
 			throw new IllegalStateException("@DistributedLock on " + description + " is fenced, but its type " + type
 					+ " has several holders at once, each with its own token: fence MUTEX, SEMAPHORE_MUTEX or WRITE");
 		}

@@ -28,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AcquiredLock;
 
 /**
@@ -68,7 +67,7 @@ public final class FencingTokenHeader {
 	public static List<String> valuesOf(Collection<? extends AcquiredLock> locks) {
 		Map<String, Long> tokens = new LinkedHashMap<>();
 		for (AcquiredLock lock : locks) {
-			if (lock.type() != LockType.READ && lock.type() != LockType.SEMAPHORE) {
+			if (lock.type().isExclusive()) {
 				tokens.merge(lock.key(), lock.fencingToken(), Math::max);
 			}
 		}
