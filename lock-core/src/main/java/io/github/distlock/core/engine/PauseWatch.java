@@ -128,18 +128,18 @@ final class PauseWatch implements AutoCloseable {
 	private void look() {
 		long now = System.nanoTime();
 		long silent = now - this.lastLook;
-		if (silent > this.toleranceNanos) {
-			// noted before the look, so that a reader sees one or the other
+		boolean paused = silent > this.toleranceNanos;
+		if (paused) {
 			this.doubt = true;
 			this.pauses.incrementAndGet();
-			this.lastLook = now;
+		}
+		// after the doubt is noted, so that a reader sees the doubt or the overdue look
+		this.lastLook = now;
+		if (paused) {
 			logger.warn("This process did not run for " + Duration.ofNanos(silent).toMillis() + " ms, longer than "
 					+ "the pause tolerance (" + Duration.ofNanos(this.toleranceNanos).toMillis() + " ms): its held "
 					+ "locks are in doubt until the lock service confirms them");
 			this.statesChanged.run();
-		}
-		else {
-			this.lastLook = now;
 		}
 		if (this.doubt) {
 			confirm();
