@@ -47,7 +47,7 @@ class DocsNamesTests {
 
 	private static final String PREFIX = "distributed-lock";
 
-	private static final Pattern PROPERTY = Pattern.compile("(?<![\\w./-])" + PREFIX + "(?:\\.[a-z0-9][a-z0-9-]*)+");
+	private static final Pattern PROPERTY = Pattern.compile("(?<![\\w./(-])" + PREFIX + "(?:\\.[a-z0-9][a-z0-9-]*)+");
 
 	private static final Pattern ARTIFACT = Pattern.compile("<artifactId>(lock-[a-z0-9-]+)</artifactId>");
 

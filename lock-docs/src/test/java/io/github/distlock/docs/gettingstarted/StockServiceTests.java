@@ -1,0 +1,43 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.docs.gettingstarted;
+
+import io.github.distlock.boot.test.AutoConfigureEmbeddedZooKeeper;
+import io.github.distlock.boot.test.ZooKeeperTestServer;
+import io.github.distlock.docs.quickstart.StockService;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+
+/**
+ * The getting-started page's test of an application's locked service; never run here (it names
+ * no application), only compiled.
+ */
+// tag::test[]
+@SpringBootTest
+@AutoConfigureEmbeddedZooKeeper
+class StockServiceTests {
+
+	@Autowired
+	StockService stock;
+
+	@Autowired
+	ZooKeeperTestServer zookeeper; // expireSession(), stop(), restart() to test lock loss
+
+	// your tests
+}
+// end::test[]
