@@ -52,7 +52,7 @@ class EtcdServerFaultTests {
 	@RegisterExtension
 	static final EtcdServerExtension etcd = new EtcdServerExtension();
 
-	/** What an etcd call of an acquisition is given past its wait time (README, "Failures"). */
+	/** What an etcd call of an acquisition is given past its wait time (the guide's guarantees page). */
 	private static final Duration GRACE = Duration.ofMillis(500);
 
 	/** The test's own thread scheduling, which a loaded machine stretches. */

@@ -35,11 +35,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The configuration metadata that IDEs read: every key documented with a description and a
- * default, and every key listed in the README.
+ * default, and every key explained in the guide's configuration page, {@code docs/configuration.md}.
  */
 class ConfigurationMetadataTests {
 
-	private static final Path README = Path.of("..", "README.md");
+	private static final Path CONFIGURATION = Path.of("..", "docs", "configuration.md");
 
 	/**
 	 * Keys whose absence means something: no namespace, no credentials, the backend chosen by the
@@ -67,17 +67,17 @@ class ConfigurationMetadataTests {
 	}
 
 	@Test
-	void readmeListsEveryProperty() throws IOException {
-		String readme = Files.readString(README);
+	void configurationPageExplainsEveryProperty() throws IOException {
+		String page = Files.readString(CONFIGURATION);
 		List<String> missing = new ArrayList<>();
 		for (JsonNode property : properties()) {
 			String name = property.get("name").asString();
 			if (!name.startsWith("management.endpoint.locks.cache") && !name.startsWith("management.endpoint.leaders.cache")
-					&& !readme.contains("`" + name + "`")) {
+					&& !page.contains("`" + name + "`")) {
 				missing.add(name);
 			}
 		}
-		assertThat(missing).as("properties missing from README.md").isEmpty();
+		assertThat(missing).as("properties missing from docs/configuration.md").isEmpty();
 	}
 
 	@Test

@@ -81,7 +81,7 @@ class EtcdObservabilityTests {
 					.singleElement()
 					.satisfies((key) -> assertThat(key).startsWith("/Locks/stock:9/mutex/w-"));
 			}
-			// the release is sent in order and answered one round trip later (README: "A release does not hang")
+			// the release is sent in order and answered one round trip later (docs/guarantees.md)
 			await().atMost(Duration.ofSeconds(5))
 				.untilAsserted(() -> assertThat(other.getBean(LocksEndpoint.class)
 					.participants(new String[] { "stock:9" }, LockType.MUTEX)

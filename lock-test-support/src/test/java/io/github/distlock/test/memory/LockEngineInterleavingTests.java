@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * {@code -Dfray.seed=N} explores other schedules, {@code -Dfray.iterations=N} more or fewer; a
  * failing schedule is saved in {@code target/fray/reports/<scenario>/recording}, and
  * {@code -Dfray.replay=<that directory>} runs just that schedule again, with the test that found
- * it (see the README's "Controlled concurrency").
+ * it (see docs/fault-campaign.md, "Controlled concurrency").
  */
 class LockEngineInterleavingTests {
 
