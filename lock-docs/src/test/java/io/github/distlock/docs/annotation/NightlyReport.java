@@ -1,0 +1,38 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.docs.annotation;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.annotation.LockType;
+import org.springframework.stereotype.Service;
+
+/**
+ * A lock whose settings the deployment may change under its name.
+ */
+@Service
+public class NightlyReport {
+
+	// tag::named[]
+	@DistributedLock(key = "'nightly-report'", name = "nightly-report", waitFor = "0",
+			type = LockType.SEMAPHORE_MUTEX, onFailure = LockFailurePolicy.SKIP)
+	public void nightlyReport() {
+		// …
+	}
+	// end::named[]
+
+}

@@ -1,0 +1,41 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.docs.annotation;
+
+import io.github.distlock.annotation.DistributedLock;
+import io.github.distlock.annotation.LockFailurePolicy;
+import io.github.distlock.annotation.LockType;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * The scheduled job with its durations as text: ShedLock's {@code lockAtLeastFor} and
+ * {@code lockAtMostFor}.
+ */
+@Component
+public class ScheduledReportAsText {
+
+	// tag::hold-at-least-text[]
+	@Scheduled(cron = "0 */5 * * * *")
+	@DistributedLock(key = "'nightly-report'", type = LockType.SEMAPHORE_MUTEX, waitFor = "0",
+			holdAtLeastFor = "30s", maxHold = "10m", onFailure = LockFailurePolicy.SKIP)
+	public void report() {
+		// …
+	}
+	// end::hold-at-least-text[]
+
+}
