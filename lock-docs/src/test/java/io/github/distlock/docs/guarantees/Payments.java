@@ -1,0 +1,41 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.docs.guarantees;
+
+import io.github.distlock.annotation.DistributedLock;
+
+import org.springframework.stereotype.Service;
+import org.springframework.web.client.RestClient;
+
+// tag::payments[]
+@Service
+class Payments {
+
+	private final RestClient stock;
+
+	Payments(RestClient.Builder builder) {
+		this.stock = builder.baseUrl("http://stock").build();
+	}
+
+	@DistributedLock(key = "'order:' + #orderNo")
+	void pay(long orderNo) {
+		// sends: Lock-Fencing-Token: order:42=1876
+		this.stock.post().uri("/reservations/{orderNo}", orderNo).retrieve().toBodilessEntity();
+	}
+
+}
+// end::payments[]
