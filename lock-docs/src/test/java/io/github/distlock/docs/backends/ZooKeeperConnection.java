@@ -1,0 +1,44 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.docs.backends;
+
+import io.github.distlock.autoconfigure.zookeeper.ZooKeeperConnectionDetails;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Connection details of the application's own, in place of the connect string property.
+ */
+@Configuration(proxyBeanMethods = false)
+class ZooKeeperConnection {
+
+	// tag::details[]
+	@Bean
+	ZooKeeperConnectionDetails zooKeeperConnectionDetails(LockServiceDirectory directory) {
+		return () -> directory.zooKeeperEnsemble(); // "zk1:2181,zk2:2181,zk3:2181/app"
+	}
+	// end::details[]
+
+	/** A stand-in for wherever the application finds its services. */
+	interface LockServiceDirectory {
+
+		String zooKeeperEnsemble();
+
+	}
+
+}
