@@ -72,12 +72,29 @@ import io.github.distlock.core.LockRequest;
  * @param async whether the {@code MUTEX} is taken for asynchronous work
  * ({@link AsyncLockTemplate#executeAsync}: acquired with no thread waiting, the increment done
  * by a {@code CompletableFuture} that holds it), the registry being an {@link AsyncLockRegistry}
+ * @param reactive whether the {@code MUTEX} is taken for reactive work instead
+ * ({@code ReactiveLockTemplate#withLock}: the increment done by a {@code Mono} that holds it),
+ * the registry being an {@link AsyncLockRegistry} and Reactor on the class path
  * @since 0.1.0
  */
-public record SharedCounterJob(Path directory, int id, String key, int iterations, int permits, boolean async) {
+public record SharedCounterJob(Path directory, int id, String key, int iterations, int permits, boolean async,
+		boolean reactive) {
 
 	/** How many arguments {@link #arguments()} gives. */
-	public static final int ARGUMENT_COUNT = 6;
+	public static final int ARGUMENT_COUNT = 7;
+
+	/**
+	 * A job, taking its locks for a thread or for asynchronous work.
+	 * @param directory the directory the processes share
+	 * @param id the process's number
+	 * @param key the lock key
+	 * @param iterations how many times the process increments the counter
+	 * @param permits 1 for a {@code MUTEX}, more for a {@code SEMAPHORE} of that many permits
+	 * @param async whether the {@code MUTEX} is taken for asynchronous work
+	 */
+	public SharedCounterJob(Path directory, int id, String key, int iterations, int permits, boolean async) {
+		this(directory, id, key, iterations, permits, async, false);
+	}
 
 	/**
 	 * A job, taking its locks for a thread.
@@ -117,11 +134,11 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 	public static SharedCounterJob fromArguments(List<String> arguments) {
 		if (arguments.size() != ARGUMENT_COUNT) {
 			throw new IllegalArgumentException("Expected " + ARGUMENT_COUNT
-					+ " arguments (directory, id, key, iterations, permits, async), but got " + arguments);
+					+ " arguments (directory, id, key, iterations, permits, async, reactive), but got " + arguments);
 		}
 		return new SharedCounterJob(Path.of(arguments.get(0)), Integer.parseInt(arguments.get(1)), arguments.get(2),
 				Integer.parseInt(arguments.get(3)), Integer.parseInt(arguments.get(4)),
-				Boolean.parseBoolean(arguments.get(5)));
+				Boolean.parseBoolean(arguments.get(5)), Boolean.parseBoolean(arguments.get(6)));
 	}
 
 	/**
@@ -130,7 +147,7 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 	 */
 	public List<String> arguments() {
 		return List.of(this.directory.toString(), Integer.toString(this.id), this.key, Integer.toString(this.iterations),
-				Integer.toString(this.permits), Boolean.toString(this.async));
+				Integer.toString(this.permits), Boolean.toString(this.async), Boolean.toString(this.reactive));
 	}
 
 	/**
@@ -167,6 +184,10 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 		}
 		if (this.permits > 1) {
 			runWithPermits(registry);
+			return;
+		}
+		if (this.reactive) {
+			ReactiveCounterWork.run(this, (AsyncLockRegistry) registry, LOCK_WAIT);
 			return;
 		}
 		if (this.async) {
@@ -259,7 +280,7 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 		Files.writeString(mostFile(), Integer.toString(most));
 	}
 
-	private static void increment(Path counter) throws IOException, InterruptedException {
+	static void increment(Path counter) throws IOException, InterruptedException {
 		try (FileChannel channel = FileChannel.open(counter, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
 			ByteBuffer buffer = ByteBuffer.allocate(Long.BYTES);
 			channel.read(buffer, 0);
