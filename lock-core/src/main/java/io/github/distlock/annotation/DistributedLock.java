@@ -196,8 +196,8 @@ public @interface DistributedLock {
 	/**
 	 * A name that selects settings of this lock in the application's configuration, which then
 	 * take precedence over this annotation's: with Spring Boot,
-	 * {@code distributed-lock.locks.<name>.wait}, {@code .type}, {@code .max-hold} and
-	 * {@code .on-failure}, read
+	 * {@code distributed-lock.locks.<name>.wait}, {@code .type}, {@code .max-hold},
+	 * {@code .permits} and {@code .on-failure}, read
 	 * once when the bean is created. The name also labels the lock's metrics in place of
 	 * {@code Class.method}. Empty (the default) selects none. A name with no settings configured
 	 * keeps the annotation's.

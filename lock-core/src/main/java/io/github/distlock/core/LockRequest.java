@@ -195,7 +195,7 @@ public record LockRequest(String key, LockType type, Duration waitTime, String n
 	/**
 	 * This request with a time the lock stays held at least.
 	 * @param holdAtLeast how long after its acquisition; the type must be
-	 * {@link LockType#SEMAPHORE_MUTEX} unless it is zero
+	 * {@link LockType#SEMAPHORE_MUTEX} or {@link LockType#SEMAPHORE} unless it is zero
 	 * @return a new request
 	 */
 	public LockRequest withHoldAtLeast(Duration holdAtLeast) {
