@@ -30,10 +30,13 @@ import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockOperations;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.util.ClassUtils;
@@ -47,6 +50,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 100, each sale under a greater fencing token. Nothing else on the class path: no test server,
  * no version pinned.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class EmbeddedQuickStartTests {
 
 	private static final int STOCK = 100;
@@ -54,7 +58,7 @@ class EmbeddedQuickStartTests {
 	private static final int BUYERS = 150;
 
 	@Test
-	void theStarterAndThisModuleLockOnAnEmbeddedZooKeeper() throws Exception {
+	void theStarterAndThisModuleLockOnAnEmbeddedZooKeeper(CapturedOutput output) throws Exception {
 		assertThat(ClassUtils.isPresent("org.apache.curator.test.TestingServer", null))
 			.as("no test server on the class path").isFalse();
 		SpringApplication application = new SpringApplication(ShopApplication.class);
@@ -84,6 +88,7 @@ class EmbeddedQuickStartTests {
 			assertThat(tokens).hasSize(STOCK).doesNotHaveDuplicates();
 			assertThat(stock.left()).isZero();
 			assertThat(stock.tokens()).as("each sale's token, in the order of the sales").isSorted();
+			assertThat(output.getAll()).as("a newcomer's first run logs no error").doesNotContain(" ERROR ");
 		}
 	}
 

@@ -19,13 +19,11 @@ package io.github.distlock.zookeeper;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.commons.logging.Log;
@@ -136,7 +134,7 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
 				throw new IOException("Embedded ZooKeeper server failed to start on port " + this.port,
 						this.failure.get());
 			}
-			if (isServing()) {
+			if (this.server.started.getCount() == 0) {
 				return;
 			}
 			sleep();
@@ -144,24 +142,6 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
 		close();
 		throw new IOException("Embedded ZooKeeper server did not start on port " + this.port + " within "
 				+ START_TIMEOUT.toSeconds() + "s");
-	}
-
-	/**
-	 * Whether the server answers {@code srvr} with its mode, which it does once it serves
-	 * clients (accepting a connection is not enough: its database may not be loaded yet).
-	 */
-	private boolean isServing() {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), this.port), 200);
-			socket.setSoTimeout(1_000);
-			socket.getOutputStream().write("srvr".getBytes(StandardCharsets.US_ASCII));
-			socket.getOutputStream().flush();
-			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-			return answer.contains("Mode: standalone");
-		}
-		catch (IOException notYet) {
-			return false;
-		}
 	}
 
 	private static void sleep() throws IOException {
@@ -209,6 +189,18 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
 	}
 
 	private static final class ServerMain extends ZooKeeperServerMain {
+
+		/**
+		 * Counted down once the server has loaded its database and serves clients. Asking it
+		 * before (a four-letter command, as this class once did) made ZooKeeper log an error
+		 * with a stack trace while it closed the command's socket.
+		 */
+		private final CountDownLatch started = new CountDownLatch(1);
+
+		@Override
+		protected void serverStarted() {
+			this.started.countDown();
+		}
 
 		void stop() {
 			shutdown();
