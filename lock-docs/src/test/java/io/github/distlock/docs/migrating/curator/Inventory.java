@@ -1,0 +1,40 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.docs.migrating.curator;
+
+/**
+ * The stock the guide's examples reserve, read and export, and the jobs its leaders run.
+ */
+interface Inventory {
+
+	void reserve(long goodsNo, int quantity);
+
+	void reserve(long goodsNo, int quantity, long fencingToken);
+
+	int count(long goodsNo);
+
+	void export(long batch);
+
+	void report();
+
+	void report(long epoch);
+
+	void ingest();
+
+	void ingest(long epoch);
+
+}
