@@ -39,8 +39,9 @@ import io.github.distlock.core.LockRequest;
  * }
  * </pre>
  * What a {@link Lock} cannot say the {@code LockRegistry} says in its exceptions: a lock service
- * that fails or cannot be reached makes {@code lock()} wait and {@code tryLock} throw
- * {@link io.github.distlock.core.LockBackendException}; a lock lost while held is still
+ * that fails or cannot be reached makes {@code lock()}, {@code lockInterruptibly()} and
+ * {@code tryLock} throw {@link io.github.distlock.core.LockBackendException} (an unchecked
+ * exception the {@code Lock} interface does not name); a lock lost while held is still
  * {@code unlock()}ed, and the holder learns of the loss through the registry's listeners.
  *
  * @since 0.1.0
