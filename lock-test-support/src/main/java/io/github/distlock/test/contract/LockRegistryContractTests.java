@@ -1884,11 +1884,7 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		@Test
 		void separateProcessesExcludeEachOtherAndLoseNoUpdate(@TempDir Path directory) throws Exception {
 			String key = key("cross-process");
-			List<SharedCounterJob> jobs = new ArrayList<>();
-			for (int i = 0; i < PROCESSES; i++) {
-				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS));
-			}
-			runAndCheckTheCounter(jobs, key);
+			runAndCheckTheCounter(counterJobs(directory, key, false, false), key);
 		}
 
 		/**
@@ -1898,14 +1894,9 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		 */
 		@Test
 		void separateProcessesExcludeEachOtherForAsynchronousWork(@TempDir Path directory) throws Exception {
-			assumeTrue(client() instanceof AsyncLockRegistry async && async.asyncTypes().contains(LockType.MUTEX),
-					"MUTEX cannot be acquired asynchronously on this backend");
+			assumeAsyncMutex();
 			String key = key("cross-process-async");
-			List<SharedCounterJob> jobs = new ArrayList<>();
-			for (int i = 0; i < PROCESSES; i++) {
-				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS, 1, true));
-			}
-			runAndCheckTheCounter(jobs, key);
+			runAndCheckTheCounter(counterJobs(directory, key, true, false), key);
 		}
 
 		/**
@@ -1915,14 +1906,22 @@ public abstract class LockRegistryContractTests<C extends LockClient> {
 		 */
 		@Test
 		void separateProcessesExcludeEachOtherForReactiveWork(@TempDir Path directory) throws Exception {
+			assumeAsyncMutex();
+			String key = key("cross-process-reactive");
+			runAndCheckTheCounter(counterJobs(directory, key, false, true), key);
+		}
+
+		private void assumeAsyncMutex() throws Exception {
 			assumeTrue(client() instanceof AsyncLockRegistry async && async.asyncTypes().contains(LockType.MUTEX),
 					"MUTEX cannot be acquired asynchronously on this backend");
-			String key = key("cross-process-reactive");
+		}
+
+		private List<SharedCounterJob> counterJobs(Path directory, String key, boolean async, boolean reactive) {
 			List<SharedCounterJob> jobs = new ArrayList<>();
 			for (int i = 0; i < PROCESSES; i++) {
-				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS, 1, false, true));
+				jobs.add(new SharedCounterJob(directory, i, key, ITERATIONS, 1, async, reactive));
 			}
-			runAndCheckTheCounter(jobs, key);
+			return jobs;
 		}
 
 		/**
