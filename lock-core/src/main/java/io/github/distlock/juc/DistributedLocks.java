@@ -19,8 +19,12 @@ package io.github.distlock.juc;
 
 import java.util.Objects;
 import java.util.concurrent.locks.Lock;
+import java.util.function.Function;
 
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.LockContext;
+import io.github.distlock.core.LockHandle;
+import io.github.distlock.core.LockOperations;
 import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
 
@@ -43,12 +47,19 @@ import io.github.distlock.core.LockRequest;
  * {@code tryLock} throw {@link io.github.distlock.core.LockBackendException} (an unchecked
  * exception the {@code Lock} interface does not name); a lock lost while held is still
  * {@code unlock()}ed, and the holder learns of the loss through the registry's listeners.
+ * <p>
+ * Built over {@link LockOperations} (as the auto-configured bean is), a locked lock is in
+ * {@link LockContext} until it is unlocked: its fencing token is
+ * {@code LockContext.current().fencingToken()}, the commit guard rolls back a transaction
+ * committed under it when it is no longer held, and the listener (meters, observations) is told
+ * of it as of any lock of {@code LockOperations}. Built over a bare {@link LockRegistry}, none of
+ * that applies.
  *
  * @since 0.1.0
  */
 public class DistributedLocks {
 
-	private final LockRegistry registry;
+	private final Function<LockRequest, LockHandle> acquirer;
 
 	private final String name;
 
@@ -68,7 +79,26 @@ public class DistributedLocks {
 	 * @param name a bounded name for these locks in metrics and logs (never a key)
 	 */
 	public DistributedLocks(LockRegistry registry, String name) {
-		this.registry = Objects.requireNonNull(registry, "registry");
+		this.acquirer = Objects.requireNonNull(registry, "registry")::acquire;
+		this.name = Objects.requireNonNull(name, "name");
+	}
+
+	/**
+	 * Locks of the programmatic API, each in {@link LockContext} while it is locked, named
+	 * {@value LockRequest#DEFAULT_NAME} in metrics and logs.
+	 * @param operations the programmatic API
+	 */
+	public DistributedLocks(LockOperations operations) {
+		this(operations, LockRequest.DEFAULT_NAME);
+	}
+
+	/**
+	 * Locks of the programmatic API, each in {@link LockContext} while it is locked.
+	 * @param operations the programmatic API
+	 * @param name a bounded name for these locks in metrics and logs (never a key)
+	 */
+	public DistributedLocks(LockOperations operations, String name) {
+		this.acquirer = Objects.requireNonNull(operations, "operations")::acquire;
 		this.name = Objects.requireNonNull(name, "name");
 	}
 
@@ -91,7 +121,7 @@ public class DistributedLocks {
 	 * @throws io.github.distlock.core.InvalidLockKeyException if the key is null or blank
 	 */
 	public Lock obtain(String key, LockType type) {
-		return new RegistryLock(this.registry, new LockRequest(key, type, RegistryLock.NO_WAIT, this.name), this.holds);
+		return new RegistryLock(this.acquirer, new LockRequest(key, type, RegistryLock.NO_WAIT, this.name), this.holds);
 	}
 
 }

@@ -21,16 +21,16 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
+import java.util.function.Function;
 
 import io.github.distlock.core.LockAcquisitionException;
 import io.github.distlock.core.LockHandle;
 import io.github.distlock.core.LockInterruptedException;
-import io.github.distlock.core.LockRegistry;
 import io.github.distlock.core.LockRequest;
 
 /**
- * A {@link Lock} on one key of a {@link LockRegistry}: each {@code lock} acquires through the
- * registry, and each {@code unlock} closes the calling thread's latest handle on the key, taken
+ * A {@link Lock} on one key: each {@code lock} acquires through the registry or the programmatic
+ * API the {@link DistributedLocks} was built over, and each {@code unlock} closes the calling thread's latest handle on the key, taken
  * through any lock of the same {@link DistributedLocks}.
  */
 final class RegistryLock implements Lock {
@@ -43,14 +43,14 @@ final class RegistryLock implements Lock {
 	 */
 	private static final Duration ROUND = Duration.ofDays(365);
 
-	private final LockRegistry registry;
+	private final Function<LockRequest, LockHandle> acquirer;
 
 	private final LockRequest request;
 
 	private final ThreadHolds holds;
 
-	RegistryLock(LockRegistry registry, LockRequest request, ThreadHolds holds) {
-		this.registry = registry;
+	RegistryLock(Function<LockRequest, LockHandle> acquirer, LockRequest request, ThreadHolds holds) {
+		this.acquirer = acquirer;
 		this.request = request;
 		this.holds = holds;
 	}
@@ -66,7 +66,7 @@ final class RegistryLock implements Lock {
 		try {
 			while (true) {
 				try {
-					held(this.registry.acquire(this.request.withWaitTime(ROUND)));
+					held(this.acquirer.apply(this.request.withWaitTime(ROUND)));
 					return;
 				}
 				catch (LockInterruptedException ex) {
@@ -126,7 +126,7 @@ final class RegistryLock implements Lock {
 
 	private boolean acquire(Duration wait) {
 		try {
-			held(this.registry.acquire(this.request.withWaitTime(wait)));
+			held(this.acquirer.apply(this.request.withWaitTime(wait)));
 			return true;
 		}
 		catch (LockAcquisitionException ex) {

@@ -26,14 +26,27 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 
+import javax.sql.DataSource;
+
 import io.github.distlock.annotation.LockType;
+import io.github.distlock.core.AcquiredLock;
+import io.github.distlock.core.LockContext;
 import io.github.distlock.core.LockListener;
+import io.github.distlock.core.LockLostException;
+import io.github.distlock.core.LockState;
+import io.github.distlock.core.LockTemplate;
 import io.github.distlock.core.engine.LockEngine;
 import io.github.distlock.core.memory.InMemoryLockBackend;
 import io.github.distlock.core.memory.InMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.integration.support.locks.LockRegistry;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.SimpleDriverDataSource;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import io.github.distlock.transaction.LockLossCommitGuard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -201,6 +214,63 @@ class DistributedLocksTests {
 		assertThat(result).isEqualTo("ran");
 		assertThat(this.firstRegistry.participants("invoice:7", LockType.MUTEX)).isEmpty();
 		assertThat(this.service.entriesOf("invoice:7")).isEmpty();
+	}
+
+	@Test
+	void overTheProgrammaticApiALockedLockIsInLockContextWithItsTokenUntilUnlocked() {
+		DistributedLocks locks = new DistributedLocks(new LockTemplate(this.firstRegistry));
+		Lock lock = locks.obtain("invoice:8");
+		assertThat(LockContext.current()).isNull();
+		lock.lock();
+		try {
+			AcquiredLock held = LockContext.current();
+			assertThat(held).isNotNull();
+			assertThat(held.key()).isEqualTo("invoice:8");
+			assertThat(held.fencingToken()).isPositive();
+		}
+		finally {
+			lock.unlock();
+		}
+		assertThat(LockContext.all()).isEmpty();
+	}
+
+	@Test
+	void overABareRegistryALockedLockIsNotInLockContext() {
+		Lock lock = this.first.obtain("invoice:9");
+		lock.lock();
+		try {
+			assertThat(LockContext.current()).isNull();
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	@Test
+	void overTheProgrammaticApiATransactionCommittedUnderALostLockIsRolledBack() {
+		DistributedLocks locks = new DistributedLocks(new LockTemplate(this.firstRegistry));
+		DataSource dataSource = new SimpleDriverDataSource(new org.h2.Driver(),
+				"jdbc:h2:mem:facade-guard;DB_CLOSE_DELAY=-1", "sa", "");
+		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+		jdbc.execute("create table if not exists invoice (id int primary key, paid boolean)");
+		jdbc.update("merge into invoice key (id) values (10, false)");
+		DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource);
+		transactions.addListener(new LockLossCommitGuard());
+		Lock lock = locks.obtain("invoice:10");
+		lock.lock();
+		try {
+			assertThatExceptionOfType(LockLostException.class).isThrownBy(() -> new TransactionTemplate(transactions)
+				.executeWithoutResult((status) -> {
+					jdbc.update("update invoice set paid = true where id = 10");
+					AcquiredLock held = LockContext.current();
+					this.firstBackend.expireSession();
+					await().atMost(LONG).until(() -> held.state() == LockState.LOST);
+				}));
+		}
+		finally {
+			lock.unlock();
+		}
+		assertThat(jdbc.queryForObject("select paid from invoice where id = 10", Boolean.class)).isFalse();
 	}
 
 	private static <T> T inThread(Callable<T> task) throws Exception {

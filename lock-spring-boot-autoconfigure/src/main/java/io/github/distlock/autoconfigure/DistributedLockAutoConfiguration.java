@@ -84,8 +84,8 @@ public final class DistributedLockAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	DistributedLocks distributedLocks(LockRegistry lockRegistry) {
-		return new DistributedLocks(lockRegistry);
+	DistributedLocks distributedLocks(LockOperations lockOperations) {
+		return new DistributedLocks(lockOperations);
 	}
 
 	@Bean
