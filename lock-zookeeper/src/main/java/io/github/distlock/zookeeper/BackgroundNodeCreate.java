@@ -89,6 +89,7 @@ final class BackgroundNodeCreate {
 	 */
 	static void start(CuratorFramework client, LockNodeCreator creator, String path, BooleanSupplier ended,
 			Callback callback) {
+		creator.sendDeferredDeletes();
 		BackgroundNodeCreate create = new BackgroundNodeCreate(client, creator.knownPaths(), path, ended, callback);
 		if (create.knownPaths.contains(create.lockPath)) {
 			create.createInLockPath(false);

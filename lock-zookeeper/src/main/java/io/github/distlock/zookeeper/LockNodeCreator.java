@@ -17,6 +17,7 @@
 
 package io.github.distlock.zookeeper;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -50,6 +51,9 @@ import org.jspecify.annotations.Nullable;
  * (the failed create, an {@code exists} per level, the container, the create again) and the lock
  * recipe reads the children and the token afterwards; this takes one, and the first lock under
  * a root path that does not exist yet falls back to it.
+ * <p>
+ * The transaction of a new lock path also carries the deletes of the {@code MUTEX} nodes this
+ * session released just before ({@link DeferredDeletes}); any other create sends them first.
  */
 final class LockNodeCreator {
 
@@ -57,8 +61,27 @@ final class LockNodeCreator {
 
 	private final KnownLockPaths knownPaths;
 
-	LockNodeCreator(KnownLockPaths knownPaths) {
+	private final DeferredDeletes deferredDeletes;
+
+	LockNodeCreator(KnownLockPaths knownPaths, DeferredDeletes deferredDeletes) {
 		this.knownPaths = knownPaths;
+		this.deferredDeletes = deferredDeletes;
+	}
+
+	/**
+	 * Deletes a released node, in the next new lock path's transaction of this session or on its
+	 * own within {@link DeferredDeletes#BOUND}.
+	 * @param nodePath the node
+	 */
+	void deleteReleased(String nodePath) {
+		this.deferredDeletes.add(nodePath);
+	}
+
+	/**
+	 * Sends the deletes held back, before a request that must come after them.
+	 */
+	void sendDeferredDeletes() {
+		this.deferredDeletes.sendNow();
 	}
 
 	/**
@@ -73,13 +96,14 @@ final class LockNodeCreator {
 		String lockPath = ZKPaths.getPathAndNode(path).getPath();
 		boolean triedNewPath = false;
 		if (!this.knownPaths.contains(lockPath)) {
-			CreatedNode created = createWithLockPath(client, lockPath, path, data);
+			CreatedNode created = createWithLockPath(client, lockPath, path, data, this.deferredDeletes.take());
 			if (created != null) {
 				this.knownPaths.add(lockPath);
 				return created;
 			}
 			triedNewPath = true;
 		}
+		this.deferredDeletes.sendNow();
 		try {
 			CreatedNode created = createInLockPath(client, path, data, false);
 			this.knownPaths.add(lockPath);
@@ -88,7 +112,7 @@ final class LockNodeCreator {
 		catch (KeeperException.NoNodeException lockPathGone) {
 			this.knownPaths.remove(lockPath);
 		}
-		CreatedNode created = triedNewPath ? null : createWithLockPath(client, lockPath, path, data);
+		CreatedNode created = triedNewPath ? null : createWithLockPath(client, lockPath, path, data, List.of());
 		if (created == null) {
 			created = createInLockPath(client, path, data, true);
 		}
@@ -114,33 +138,56 @@ final class LockNodeCreator {
 
 	/**
 	 * Creates the lock path and the node in one transaction, sent once (without Curator's
-	 * retries, so that a refusal is known to have created nothing).
+	 * retries, so that a refusal is known to have created nothing), with the deletes of released
+	 * nodes in front; those are sent on their own when the transaction is not applied, and the
+	 * transaction again without them when one of them refused it (its node gone already).
 	 * @return the node, or {@code null} when the transaction did not create it
 	 */
 	private static @Nullable CreatedNode createWithLockPath(CuratorFramework client, String lockPath, String path,
-			byte @Nullable [] data) throws Exception {
+			byte @Nullable [] data, List<String> deletes) throws Exception {
 		if (!client.getZookeeperClient().isConnected()) {
+			DeferredDeletes.send(client, deletes);
 			return null;
 		}
 		String protectedId = UUID.randomUUID().toString();
-		List<Op> transaction = newLockPathTransaction(client, lockPath, path, protectedId, data);
+		List<Op> transaction = newLockPathTransaction(client, lockPath, path, protectedId, data, deletes);
 		ZooKeeper zookeeper = client.getZookeeperClient().getZooKeeper();
 		List<OpResult> results;
 		try {
 			results = zookeeper.multi(transaction);
 		}
 		catch (KeeperException ex) {
+			DeferredDeletes.send(client, deletes);
 			if (ex.getResults() == null) {
 				// no answer (the connection dropped): it may have been applied
 				UnansweredCreateCleanup.start(client, lockPath, protectedId, zookeeper.getSessionId());
+				return null;
+			}
+			if (failedAt(ex.getResults()) < deletes.size()) {
+				return createWithLockPath(client, lockPath, path, data, List.of());
 			}
 			return null;
 		}
 		catch (InterruptedException ex) {
+			DeferredDeletes.send(client, deletes);
 			UnansweredCreateCleanup.start(client, lockPath, protectedId, zookeeper.getSessionId());
 			throw ex;
 		}
-		return createdWithLockPath(lockPath, results);
+		return createdWithLockPath(lockPath, results, deletes.size());
+	}
+
+	/**
+	 * The operation that refused a transaction: ZooKeeper answers those before it {@code OK},
+	 * those after it {@code RUNTIMEINCONSISTENCY}.
+	 */
+	private static int failedAt(List<OpResult> results) {
+		for (int i = 0; i < results.size(); i++) {
+			if (results.get(i) instanceof OpResult.ErrorResult error && error.getErr() != KeeperException.Code.OK.intValue()
+					&& error.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
+				return i;
+			}
+		}
+		return results.size();
 	}
 
 	/**
@@ -156,12 +203,26 @@ final class LockNodeCreator {
 	 */
 	static List<Op> newLockPathTransaction(CuratorFramework client, String lockPath, String path,
 			String protectedId, byte @Nullable [] data) throws Exception {
+		return newLockPathTransaction(client, lockPath, path, protectedId, data, List.of());
+	}
+
+	/**
+	 * The transaction of {@link #newLockPathTransaction(CuratorFramework, String, String, String, byte[])}
+	 * with the deletes of released nodes in front.
+	 */
+	private static List<Op> newLockPathTransaction(CuratorFramework client, String lockPath, String path,
+			String protectedId, byte @Nullable [] data, List<String> deletes) throws Exception {
 		String ourPath = ProtectedUtils.toProtectedZNodePath(path, protectedId);
 		TransactionOp operations = client.transactionOp();
+		List<Op> transaction = new ArrayList<>(deletes.size() + 3);
+		for (String node : deletes) {
+			transaction.add(operations.delete().forPath(node).get());
+		}
 		var createNode = operations.create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL);
-		return List.of(operations.create().withMode(CreateMode.CONTAINER).forPath(lockPath, NO_DATA).get(),
-				((data != null) ? createNode.forPath(ourPath, data) : createNode.forPath(ourPath)).get(),
-				operations.setData().forPath(lockPath, NO_DATA).get());
+		transaction.add(operations.create().withMode(CreateMode.CONTAINER).forPath(lockPath, NO_DATA).get());
+		transaction.add(((data != null) ? createNode.forPath(ourPath, data) : createNode.forPath(ourPath)).get());
+		transaction.add(operations.setData().forPath(lockPath, NO_DATA).get());
+		return transaction;
 	}
 
 	/**
@@ -171,10 +232,14 @@ final class LockNodeCreator {
 	 * @return the node, the first of its lock path
 	 */
 	static CreatedNode createdWithLockPath(String lockPath, List<OpResult> results) {
+		return createdWithLockPath(lockPath, results, 0);
+	}
+
+	private static CreatedNode createdWithLockPath(String lockPath, List<OpResult> results, int deletes) {
 		// the result's path is the server's, with the client's namespace and the connect
 		// string's chroot in front (ZooKeeper strips the chroot from a create, not from a multi)
-		String createdName = ZKPaths.getNodeFromPath(((OpResult.CreateResult) results.get(1)).getPath());
-		Stat lockPathStat = ((OpResult.SetDataResult) results.get(2)).getStat();
+		String createdName = ZKPaths.getNodeFromPath(((OpResult.CreateResult) results.get(deletes + 1)).getPath());
+		Stat lockPathStat = ((OpResult.SetDataResult) results.get(deletes + 2)).getStat();
 		return new CreatedNode(ZKPaths.makePath(lockPath, createdName), lockPathStat.getMzxid(), true);
 	}
 

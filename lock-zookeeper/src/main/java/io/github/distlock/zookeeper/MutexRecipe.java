@@ -44,10 +44,12 @@ import org.jspecify.annotations.Nullable;
  * of this JVM are the engine's ({@link ZooKeeperHeldLock#handOff()}). The fencing token is the
  * node's creation zxid by {@link FencingTokens}, returned by the create itself.
  * <p>
- * A release sends its delete and returns: ZooKeeper applies the requests of a session in the
- * order they were sent, so this process's next request on the lock path (a create of the next
- * acquisition) comes after the delete, and an uncontended acquisition and release cost the
- * caller one round trip in all.
+ * A release hands its delete to {@link DeferredDeletes} and returns: the next new lock path's
+ * transaction of this session carries it, or it is sent on its own within
+ * {@link DeferredDeletes#BOUND} or before any other create. ZooKeeper applies the requests of a
+ * session in the order they were sent, so this process's next request on the lock path (a
+ * create of the next acquisition) comes after the delete, and an uncontended acquisition and
+ * release cost the caller one round trip in all.
  * <p>
  * {@link AsyncNodeAcquisition} follows the same protocol with no thread waiting, through this
  * recipe's node path, queue order and cleanups.
@@ -158,11 +160,12 @@ final class MutexRecipe implements CuratorLockRecipe, NodeQueue {
 	}
 
 	/**
-	 * Sends the node's delete, without waiting for its answer ({@link LockNodes#sendDelete}).
+	 * Deletes the node without waiting for the answer, held back for a moment so that the next
+	 * new lock path's transaction carries the delete ({@link LockNodeCreator#deleteReleased}).
 	 */
 	@Override
-	public void release(LockType type, HeldNode node) throws Exception {
-		LockNodes.sendDelete(this.client, node.nodePath());
+	public void release(LockType type, HeldNode node) {
+		this.creator.deleteReleased(node.nodePath());
 	}
 
 	@Override

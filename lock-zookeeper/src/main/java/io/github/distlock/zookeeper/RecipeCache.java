@@ -37,12 +37,31 @@ final class RecipeCache {
 
 	private final CuratorFramework client;
 
-	private final LockNodeCreator nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS));
+	private final DeferredDeletes deferredDeletes;
+
+	private final LockNodeCreator nodeCreator;
 
 	private final ConcurrentHashMap<RecipeKey, RecipeReference> recipes = new ConcurrentHashMap<>();
 
 	RecipeCache(CuratorFramework client) {
 		this.client = client;
+		this.deferredDeletes = new DeferredDeletes(client);
+		this.nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS), this.deferredDeletes);
+	}
+
+	/**
+	 * Sends the deletes of released nodes held back, before a create of a recipe that does not
+	 * carry them.
+	 */
+	void sendDeferredDeletes() {
+		this.deferredDeletes.sendNow();
+	}
+
+	/**
+	 * Sends the deletes of released nodes held back, and stops their timer.
+	 */
+	void close() {
+		this.deferredDeletes.close();
 	}
 
 	/**

@@ -143,6 +143,10 @@ public final class ZooKeeperLockBackend
 		long lossesBefore = this.session.losses();
 		RecipeKey recipeKey = new RecipeKey(path, RecipeKind.of(request.type()));
 		this.strays.acquisitionBegins(path);
+		if (request.type() != LockType.MUTEX) {
+			// Curator's recipes create their nodes themselves: after the deletes held back
+			this.recipes.sendDeferredDeletes();
+		}
 		RecipeReference reference = this.recipes.retain(recipeKey, request.permits());
 		boolean acquired = false;
 		boolean timedOut = false;
@@ -627,6 +631,7 @@ public final class ZooKeeperLockBackend
 	@Override
 	public void close() {
 		this.asyncAcquisitions.close();
+		this.recipes.close();
 		this.session.close();
 		this.deadlines.close();
 		this.strays.close();

@@ -48,6 +48,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.connectedClient;
 import static io.github.distlock.test.zookeeper.ZooKeeperTestSupport.ephemeralNodesUnder;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A key seen for the first time: its lock path (a container) and the first contender's node
@@ -89,11 +90,11 @@ class NewLockPathTests {
 			assertThat(ZKPaths.getNodeFromPath(nodePath)).matches("_c_[0-9a-f-]{36}-lock-0000000000");
 			assertThat(lock.fencingToken()).isEqualTo(FencingTokens.of(node.getCzxid(), 0));
 		}
-		assertThat(ephemeralNodesUnder(this.client, "/Locks")).isEmpty();
+		await().atMost(Duration.ofSeconds(10)).until(() -> ephemeralNodesUnder(this.client, "/Locks").isEmpty());
 	}
 
 	@Test
-	void newKeyCostsTwoRequests() throws Exception {
+	void newKeyCostsOneRequest() throws Exception {
 		ZookeeperLockRegistry registry = registry(this.client, "/Locks", ZookeeperLockRegistry.Options.DEFAULTS);
 		registry.acquire(mutex("warm-up")).close();
 		int keys = 20;
@@ -104,14 +105,17 @@ class NewLockPathTests {
 			registry.acquire(mutex("counted-" + i)).close();
 		}
 		long requests = packetsReceived() - before - probe;
-		// the transaction and the delete; Curator's InterProcessMutex takes eight
-		assertThat(requests).isLessThanOrEqualTo(2L * keys);
+		// each transaction carries the release before it (the warm-up's too); the last release's
+		// delete may follow on its own; Curator's InterProcessMutex takes eight a key
+		assertThat(requests).isLessThanOrEqualTo(keys + 1L);
+		await().atMost(Duration.ofSeconds(10)).until(() -> ephemeralNodesUnder(this.client, "/Locks").isEmpty());
 	}
 
 	@Test
 	void rememberedLockPathThatWasRemovedIsMadeAgain() throws Exception {
 		ZookeeperLockRegistry registry = registry(this.client, "/Locks", ZookeeperLockRegistry.Options.DEFAULTS);
 		registry.acquire(mutex("reaped")).close();
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.client.getChildren().forPath("/Locks/reaped").isEmpty());
 		// what the container reaper does to an empty lock path
 		this.client.delete().forPath("/Locks/reaped");
 		try (LockHandle lock = registry.acquire(mutex("reaped"))) {
@@ -143,7 +147,7 @@ class NewLockPathTests {
 				assertThat(lock.path()).isEqualTo(root + "/k");
 				assertThat(this.client.checkExists().forPath(registry.nodePathOf(lock))).isNotNull();
 			}
-			assertThat(ephemeralNodesUnder(this.client, root)).isEmpty();
+			await().atMost(Duration.ofSeconds(10)).until(() -> ephemeralNodesUnder(this.client, root).isEmpty());
 		}
 	}
 
@@ -213,7 +217,7 @@ class NewLockPathTests {
 		}
 		assertThat(acquired).hasValue(contenders * keys);
 		assertThat(overlaps).hasValue(0);
-		assertThat(ephemeralNodesUnder(this.client, "/Locks")).isEmpty();
+		await().atMost(Duration.ofSeconds(10)).until(() -> ephemeralNodesUnder(this.client, "/Locks").isEmpty());
 	}
 
 	private static LockRequest mutex(String key) {

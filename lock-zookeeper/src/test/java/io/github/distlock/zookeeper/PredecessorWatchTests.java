@@ -103,7 +103,7 @@ class PredecessorWatchTests {
 	}
 
 	private PredecessorWatch awaitedWatch(boolean resetOnReconnect) {
-		MutexRecipe recipe = new MutexRecipe(this.client, "/Locks/key", new LockNodeCreator(new KnownLockPaths(2)));
+		MutexRecipe recipe = new MutexRecipe(this.client, "/Locks/key", new LockNodeCreator(new KnownLockPaths(2), new DeferredDeletes(this.client)));
 		PredecessorWatch watch = new PredecessorWatch(PREDECESSOR, this.steps, recipe, resetOnReconnect,
 				this.rereads::incrementAndGet, (failure) -> {
 					throw new AssertionError(failure);

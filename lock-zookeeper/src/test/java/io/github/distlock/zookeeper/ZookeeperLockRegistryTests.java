@@ -162,6 +162,9 @@ class ZookeeperLockRegistryTests {
 				tokens.add(lock.fencingToken());
 			}
 			if (i == 2) {
+				// a released node's delete is sent within DeferredDeletes.BOUND
+				await().atMost(Duration.ofSeconds(10))
+					.until(() -> this.clientA.getChildren().forPath("/Locks/fenced").isEmpty());
 				this.clientA.delete().forPath("/Locks/fenced");
 			}
 		}

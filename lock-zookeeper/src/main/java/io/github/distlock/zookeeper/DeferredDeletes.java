@@ -1,0 +1,145 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.distlock.zookeeper;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.apache.curator.framework.CuratorFramework;
+
+/**
+ * The deletes of released {@code MUTEX} nodes, held back for a moment so that the next new lock
+ * path's transaction of this session carries them: one request, and one write to ZooKeeper's
+ * log, where a delete and a create would take two. A delete is sent on its own when no such
+ * transaction comes within {@link #BOUND}, and before any other request of this session that
+ * creates a node, so that ZooKeeper still applies the session's requests in the order the
+ * engine made them. Until then the released node is still in the lock's queue: another process
+ * waits that much longer for it, and no process can take the lock meanwhile.
+ */
+final class DeferredDeletes implements AutoCloseable {
+
+	/** How long a released node's delete waits for a transaction to ride in. */
+	static final Duration BOUND = Duration.ofMillis(2);
+
+	private final CuratorFramework client;
+
+	private final Duration bound;
+
+	private final AsyncTimer timer = new AsyncTimer();
+
+	/** Guards {@link #nodes} and {@link #flushScheduled}; never held across a call to ZooKeeper. */
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private List<String> nodes = new ArrayList<>();
+
+	private boolean flushScheduled;
+
+	DeferredDeletes(CuratorFramework client) {
+		this(client, BOUND);
+	}
+
+	DeferredDeletes(CuratorFramework client, Duration bound) {
+		this.client = client;
+		this.bound = bound;
+	}
+
+	/**
+	 * Holds a released node's delete back, for at most the bound.
+	 * @param nodePath the node
+	 */
+	void add(String nodePath) {
+		boolean schedule;
+		this.lock.lock();
+		try {
+			this.nodes.add(nodePath);
+			schedule = !this.flushScheduled;
+			this.flushScheduled = true;
+		}
+		finally {
+			this.lock.unlock();
+		}
+		if (schedule) {
+			try {
+				this.timer.schedule(this::sendNow, System.nanoTime() + this.bound.toNanos());
+			}
+			catch (RejectedExecutionException closed) {
+				sendNow();
+			}
+		}
+	}
+
+	/**
+	 * The deletes held back, for a transaction to carry; the caller sends them on their own
+	 * ({@link #send}) if its transaction is not applied.
+	 * @return the nodes, in the order they were released
+	 */
+	List<String> take() {
+		this.lock.lock();
+		try {
+			if (this.nodes.isEmpty()) {
+				return List.of();
+			}
+			List<String> taken = this.nodes;
+			this.nodes = new ArrayList<>();
+			return taken;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Sends the deletes held back, each on its own, in the session's order.
+	 */
+	void sendNow() {
+		List<String> taken;
+		this.lock.lock();
+		try {
+			this.flushScheduled = false;
+			taken = take();
+		}
+		finally {
+			this.lock.unlock();
+		}
+		send(this.client, taken);
+	}
+
+	/**
+	 * Sends deletes of nodes each on its own, guaranteed: Curator retries one over a lost
+	 * connection, and a node gone already is no error.
+	 * @param client the client
+	 * @param nodes the nodes
+	 */
+	static void send(CuratorFramework client, List<String> nodes) {
+		for (String node : nodes) {
+			LockNodes.deleteQuietly(client, node);
+		}
+	}
+
+	/**
+	 * Sends the deletes held back, and stops the timer.
+	 */
+	@Override
+	public void close() {
+		sendNow();
+		this.timer.close();
+	}
+
+}
