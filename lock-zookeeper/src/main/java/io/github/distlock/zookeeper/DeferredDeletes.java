@@ -25,8 +25,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.apache.curator.framework.CuratorFramework;
 
 /**
- * The deletes of released {@code MUTEX} nodes, held back for a moment so that the next new lock
- * path's transaction of this session carries them: one request, and one write to ZooKeeper's
+ * The deletes of released {@code MUTEX} nodes that were the first of a lock path this process
+ * made (a key used once, most often), held back for a moment so that the next new lock path's
+ * transaction of this session carries them: one request, and one write to ZooKeeper's
  * log, where a delete and a create would take two. A delete is sent on its own when no such
  * transaction comes within {@link #BOUND}, and before any other request of this session that
  * creates a node, so that ZooKeeper still applies the session's requests in the order the

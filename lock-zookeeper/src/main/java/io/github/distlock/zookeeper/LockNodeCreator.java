@@ -19,7 +19,9 @@ package io.github.distlock.zookeeper;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.TransactionOp;
@@ -53,7 +55,9 @@ import org.jspecify.annotations.Nullable;
  * a root path that does not exist yet falls back to it.
  * <p>
  * The transaction of a new lock path also carries the deletes of the {@code MUTEX} nodes this
- * session released just before ({@link DeferredDeletes}); any other create sends them first.
+ * session released just before, if each was itself the first node of a lock path this process
+ * had just made ({@link DeferredDeletes}): a key used once, which nobody else is likely to wait
+ * for. Any other create sends them first; the release of any other node sends its delete at once.
  */
 final class LockNodeCreator {
 
@@ -61,7 +65,13 @@ final class LockNodeCreator {
 
 	private final KnownLockPaths knownPaths;
 
+	/** How many first nodes of new lock paths are remembered until their release. */
+	private static final int FRESH_NODES = 4096;
+
 	private final DeferredDeletes deferredDeletes;
+
+	/** The first nodes of the lock paths this process made, until they are released. */
+	private final Set<String> freshNodes = ConcurrentHashMap.newKeySet();
 
 	LockNodeCreator(KnownLockPaths knownPaths, DeferredDeletes deferredDeletes) {
 		this.knownPaths = knownPaths;
@@ -69,12 +79,18 @@ final class LockNodeCreator {
 	}
 
 	/**
-	 * Deletes a released node, in the next new lock path's transaction of this session or on its
-	 * own within {@link DeferredDeletes#BOUND}.
+	 * Holds back the delete of a released node that was the first of a lock path this process
+	 * made, for the next new lock path's transaction of this session or at most
+	 * {@link DeferredDeletes#BOUND}.
 	 * @param nodePath the node
+	 * @return whether it was such a node; the caller deletes any other at once
 	 */
-	void deleteReleased(String nodePath) {
+	boolean deferDeleteOfFreshNode(String nodePath) {
+		if (!this.freshNodes.remove(nodePath)) {
+			return false;
+		}
 		this.deferredDeletes.add(nodePath);
+		return true;
 	}
 
 	/**
@@ -99,6 +115,7 @@ final class LockNodeCreator {
 			CreatedNode created = createWithLockPath(client, lockPath, path, data, this.deferredDeletes.take());
 			if (created != null) {
 				this.knownPaths.add(lockPath);
+				remember(created.path());
 				return created;
 			}
 			triedNewPath = true;
@@ -118,6 +135,14 @@ final class LockNodeCreator {
 		}
 		this.knownPaths.add(lockPath);
 		return created;
+	}
+
+	private void remember(String freshNode) {
+		if (this.freshNodes.size() >= FRESH_NODES) {
+			// nodes of ended sessions, never released: forgotten, their deletes are sent at once
+			this.freshNodes.clear();
+		}
+		this.freshNodes.add(freshNode);
 	}
 
 	private static CreatedNode createInLockPath(CuratorFramework client, String path, byte @Nullable [] data,

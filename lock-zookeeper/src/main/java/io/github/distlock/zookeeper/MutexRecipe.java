@@ -44,12 +44,12 @@ import org.jspecify.annotations.Nullable;
  * of this JVM are the engine's ({@link ZooKeeperHeldLock#handOff()}). The fencing token is the
  * node's creation zxid by {@link FencingTokens}, returned by the create itself.
  * <p>
- * A release hands its delete to {@link DeferredDeletes} and returns: the next new lock path's
- * transaction of this session carries it, or it is sent on its own within
- * {@link DeferredDeletes#BOUND} or before any other create. ZooKeeper applies the requests of a
- * session in the order they were sent, so this process's next request on the lock path (a
- * create of the next acquisition) comes after the delete, and an uncontended acquisition and
- * release cost the caller one round trip in all.
+ * A release sends its delete and returns; the delete of the first node of a lock path this
+ * process just made waits at most {@link DeferredDeletes#BOUND} for the next new lock path's
+ * transaction of this session to carry it. ZooKeeper applies the requests of a session in the
+ * order they were sent (and a held-back delete is sent before any other create), so this
+ * process's next request on the lock path (a create of the next acquisition) comes after the
+ * delete, and an uncontended acquisition and release cost the caller one round trip in all.
  * <p>
  * {@link AsyncNodeAcquisition} follows the same protocol with no thread waiting, through this
  * recipe's node path, queue order and cleanups.
@@ -160,12 +160,15 @@ final class MutexRecipe implements CuratorLockRecipe, NodeQueue {
 	}
 
 	/**
-	 * Deletes the node without waiting for the answer, held back for a moment so that the next
-	 * new lock path's transaction carries the delete ({@link LockNodeCreator#deleteReleased}).
+	 * Sends the node's delete, without waiting for its answer ({@link LockNodes#sendDelete}), or
+	 * holds it back for the next new lock path's transaction when the node was the first of a
+	 * lock path this process just made ({@link LockNodeCreator#deferDeleteOfFreshNode}).
 	 */
 	@Override
-	public void release(LockType type, HeldNode node) {
-		this.creator.deleteReleased(node.nodePath());
+	public void release(LockType type, HeldNode node) throws Exception {
+		if (!this.creator.deferDeleteOfFreshNode(node.nodePath())) {
+			LockNodes.sendDelete(this.client, node.nodePath());
+		}
 	}
 
 	@Override

@@ -32,9 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The delete of a released {@code MUTEX} node rides in this session's next new lock path's
- * transaction, in front of its create, or goes on its own within its bound or before any other
- * create; against a real ZooKeeper server, with a bound long enough (a minute) that only the
+ * The delete of a released {@code MUTEX} node that was the first of a lock path this process
+ * made rides in this session's next new lock path's transaction, in front of its create, or goes
+ * on its own within its bound or before any other create; against a real ZooKeeper server, with a bound long enough (a minute) that only the
  * rule under test can have sent a delete.
  */
 class DeferredDeletesTests {
@@ -73,7 +73,7 @@ class DeferredDeletesTests {
 	@Test
 	void releasedNodesDeleteRidesInTheNextNewLockPathsTransaction() throws Exception {
 		String released = this.creator.create(this.client, "/Locks/first/lock-", null).path();
-		this.creator.deleteReleased(released);
+		assertThat(this.creator.deferDeleteOfFreshNode(released)).isTrue();
 		assertThat(this.other.checkExists().forPath(released)).as("held back").isNotNull();
 		long before = packetsReceived();
 		LockNodeCreator.CreatedNode next = this.creator.create(this.client, "/Locks/second/lock-", null);
@@ -86,7 +86,7 @@ class DeferredDeletesTests {
 	@Test
 	void releasedNodeGoneAlreadyLetsTheTransactionGoAgainWithoutItsDelete() throws Exception {
 		String released = this.creator.create(this.client, "/Locks/gone/lock-", null).path();
-		this.creator.deleteReleased(released);
+		assertThat(this.creator.deferDeleteOfFreshNode(released)).isTrue();
 		this.other.delete().forPath(released);
 		LockNodeCreator.CreatedNode next = this.creator.create(this.client, "/Locks/after-gone/lock-", null);
 		assertThat(next.firstInNewLockPath()).as("still one transaction with its lock path").isTrue();
@@ -96,11 +96,20 @@ class DeferredDeletesTests {
 	@Test
 	void aCreateInAKnownLockPathSendsTheHeldBackDeleteFirst() throws Exception {
 		String released = this.creator.create(this.client, "/Locks/known/lock-", null).path();
-		this.creator.deleteReleased(released);
+		assertThat(this.creator.deferDeleteOfFreshNode(released)).isTrue();
 		LockNodeCreator.CreatedNode next = this.creator.create(this.client, "/Locks/known/lock-", null);
 		assertThat(next.firstInNewLockPath()).isFalse();
 		assertThat(this.client.getChildren().forPath("/Locks/known")).as("the earlier node went first")
 			.containsExactly(next.path().substring("/Locks/known/".length()));
+	}
+
+	@Test
+	void onlyTheFirstNodeOfALockPathThisProcessMadeIsHeldBack() throws Exception {
+		String first = this.creator.create(this.client, "/Locks/shared/lock-", null).path();
+		String second = this.creator.create(this.client, "/Locks/shared/lock-", null).path();
+		assertThat(this.creator.deferDeleteOfFreshNode(second)).as("a node of a lock path made before").isFalse();
+		assertThat(this.creator.deferDeleteOfFreshNode(first)).isTrue();
+		assertThat(this.creator.deferDeleteOfFreshNode(first)).as("once").isFalse();
 	}
 
 	@Test
@@ -109,7 +118,7 @@ class DeferredDeletesTests {
 		LockNodeCreator quickCreator = new LockNodeCreator(new KnownLockPaths(16), quick);
 		try {
 			String released = quickCreator.create(this.client, "/Locks/alone/lock-", null).path();
-			quickCreator.deleteReleased(released);
+			assertThat(quickCreator.deferDeleteOfFreshNode(released)).isTrue();
 			await().atMost(Duration.ofSeconds(10)).until(() -> this.other.checkExists().forPath(released) == null);
 		}
 		finally {
@@ -120,7 +129,7 @@ class DeferredDeletesTests {
 	@Test
 	void closingSendsTheHeldBackDeletes() throws Exception {
 		String released = this.creator.create(this.client, "/Locks/closing/lock-", null).path();
-		this.creator.deleteReleased(released);
+		assertThat(this.creator.deferDeleteOfFreshNode(released)).isTrue();
 		this.deferred.close();
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.other.checkExists().forPath(released) == null);
 	}
