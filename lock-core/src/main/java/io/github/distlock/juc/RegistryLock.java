@@ -30,8 +30,8 @@ import io.github.distlock.core.LockRequest;
 
 /**
  * A {@link Lock} on one key: each {@code lock} acquires through the registry or the programmatic
- * API the {@link DistributedLocks} was built over, and each {@code unlock} closes the calling thread's latest handle on the key, taken
- * through any lock of the same {@link DistributedLocks}.
+ * API the {@link DistributedLocks} was built over, and each {@code unlock} closes the calling
+ * thread's latest handle on the key, taken through any lock of the same {@link DistributedLocks}.
  */
 final class RegistryLock implements Lock {
 

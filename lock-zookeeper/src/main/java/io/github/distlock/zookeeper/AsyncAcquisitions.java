@@ -59,14 +59,15 @@ final class AsyncAcquisitions implements AutoCloseable {
 
 	private final AcquisitionFailures failures;
 
-	private final AsyncTimer timer = new AsyncTimer();
+	private final AsyncTimer timer;
 
 	private final Set<AsyncNodeAcquisition> waiting = ConcurrentHashMap.newKeySet();
 
 	private volatile boolean closed;
 
 	AsyncAcquisitions(ZooKeeperLockBackend backend, RecipeCache recipes, SessionStateTracker session,
-			StrayNodeSweep strays, ServerCheck serverCheck, AcquisitionFailures failures) {
+			StrayNodeSweep strays, ServerCheck serverCheck, AcquisitionFailures failures, AsyncTimer timer) {
+		this.timer = timer;
 		this.backend = backend;
 		this.client = backend.client();
 		this.recipes = recipes;
@@ -205,12 +206,8 @@ final class AsyncAcquisitions implements AutoCloseable {
 		});
 	}
 
-	AsyncTimer timer() {
-		return this.timer;
-	}
-
 	/**
-	 * Fails the acquisitions still waiting, then stops the timer.
+	 * Fails the acquisitions still waiting; the backend stops the timer after.
 	 */
 	@Override
 	public void close() {
@@ -218,7 +215,6 @@ final class AsyncAcquisitions implements AutoCloseable {
 		for (AsyncNodeAcquisition acquisition : this.waiting) {
 			acquisition.backendClosed();
 		}
-		this.timer.close();
 	}
 
 }

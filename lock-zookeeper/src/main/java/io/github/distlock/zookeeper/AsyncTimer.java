@@ -28,7 +28,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The one thread of a backend's asynchronous acquisitions: it fires their deadlines, and
  * completes their futures, so that what the engine chains on a future never runs on Curator's
- * or ZooKeeper's event threads. A daemon thread made on the first use, which ends after a minute
+ * or ZooKeeper's event threads; it also sends the released nodes' deletes held back
+ * ({@link DeferredDeletes}) whose bound passed. A daemon thread made on the first use, which ends after a minute
  * without work; closing the timer cancels the deadlines still pending, and runs the completions
  * already handed to it.
  */

@@ -19,8 +19,10 @@ package io.github.distlock.zookeeper;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.curator.framework.CuratorFramework;
 
@@ -34,30 +36,29 @@ import org.apache.curator.framework.CuratorFramework;
  * engine made them. Until then the released node is still in the lock's queue: another process
  * waits that much longer for it, and no process can take the lock meanwhile.
  */
-final class DeferredDeletes implements AutoCloseable {
+final class DeferredDeletes {
 
 	/** How long a released node's delete waits for a transaction to ride in. */
 	static final Duration BOUND = Duration.ofMillis(2);
 
 	private final CuratorFramework client;
 
+	private final AsyncTimer timer;
+
 	private final Duration bound;
 
-	private final AsyncTimer timer = new AsyncTimer();
+	private final Queue<String> nodes = new ConcurrentLinkedQueue<>();
 
-	/** Guards {@link #nodes} and {@link #flushScheduled}; never held across a call to ZooKeeper. */
-	private final ReentrantLock lock = new ReentrantLock();
+	/** Whether the timer will send what is held back; cleared by the timer before it sends. */
+	private final AtomicBoolean flushScheduled = new AtomicBoolean();
 
-	private List<String> nodes = new ArrayList<>();
-
-	private boolean flushScheduled;
-
-	DeferredDeletes(CuratorFramework client) {
-		this(client, BOUND);
+	DeferredDeletes(CuratorFramework client, AsyncTimer timer) {
+		this(client, timer, BOUND);
 	}
 
-	DeferredDeletes(CuratorFramework client, Duration bound) {
+	DeferredDeletes(CuratorFramework client, AsyncTimer timer, Duration bound) {
 		this.client = client;
+		this.timer = timer;
 		this.bound = bound;
 	}
 
@@ -66,22 +67,13 @@ final class DeferredDeletes implements AutoCloseable {
 	 * @param nodePath the node
 	 */
 	void add(String nodePath) {
-		boolean schedule;
-		this.lock.lock();
-		try {
-			this.nodes.add(nodePath);
-			schedule = !this.flushScheduled;
-			this.flushScheduled = true;
-		}
-		finally {
-			this.lock.unlock();
-		}
-		if (schedule) {
+		this.nodes.add(nodePath);
+		if (this.flushScheduled.compareAndSet(false, true)) {
 			try {
-				this.timer.schedule(this::sendNow, System.nanoTime() + this.bound.toNanos());
+				this.timer.schedule(this::flush, System.nanoTime() + this.bound.toNanos());
 			}
 			catch (RejectedExecutionException closed) {
-				sendNow();
+				flush();
 			}
 		}
 	}
@@ -92,34 +84,28 @@ final class DeferredDeletes implements AutoCloseable {
 	 * @return the nodes, in the order they were released
 	 */
 	List<String> take() {
-		this.lock.lock();
-		try {
-			if (this.nodes.isEmpty()) {
-				return List.of();
-			}
-			List<String> taken = this.nodes;
-			this.nodes = new ArrayList<>();
-			return taken;
+		if (this.nodes.isEmpty()) {
+			return List.of();
 		}
-		finally {
-			this.lock.unlock();
+		List<String> taken = new ArrayList<>();
+		for (String node = this.nodes.poll(); node != null; node = this.nodes.poll()) {
+			taken.add(node);
 		}
+		return taken;
 	}
 
 	/**
-	 * Sends the deletes held back, each on its own, in the session's order.
+	 * Sends the deletes held back, each on its own, in the session's order: before another
+	 * create, and when the registry closes.
 	 */
 	void sendNow() {
-		List<String> taken;
-		this.lock.lock();
-		try {
-			this.flushScheduled = false;
-			taken = take();
-		}
-		finally {
-			this.lock.unlock();
-		}
-		send(this.client, taken);
+		send(this.client, take());
+	}
+
+	private void flush() {
+		// cleared first: a node added after the take below schedules the timer again
+		this.flushScheduled.set(false);
+		sendNow();
 	}
 
 	/**
@@ -132,15 +118,6 @@ final class DeferredDeletes implements AutoCloseable {
 		for (String node : nodes) {
 			LockNodes.deleteQuietly(client, node);
 		}
-	}
-
-	/**
-	 * Sends the deletes held back, and stops the timer.
-	 */
-	@Override
-	public void close() {
-		sendNow();
-		this.timer.close();
 	}
 
 }

@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.commons.logging.Log;
@@ -134,19 +135,19 @@ public final class EmbeddedZooKeeperServer implements AutoCloseable {
 				throw new IOException("Embedded ZooKeeper server failed to start on port " + this.port,
 						this.failure.get());
 			}
-			if (this.server.started.getCount() == 0) {
+			if (awaitServerStarted()) {
 				return;
 			}
-			sleep();
 		}
 		close();
 		throw new IOException("Embedded ZooKeeper server did not start on port " + this.port + " within "
 				+ START_TIMEOUT.toSeconds() + "s");
 	}
 
-	private static void sleep() throws IOException {
+	/** Waits a little for the server's started signal, between looks at its thread. */
+	private boolean awaitServerStarted() throws IOException {
 		try {
-			Thread.sleep(50);
+			return this.server.started.await(50, TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

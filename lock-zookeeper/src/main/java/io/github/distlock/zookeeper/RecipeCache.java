@@ -43,9 +43,9 @@ final class RecipeCache {
 
 	private final ConcurrentHashMap<RecipeKey, RecipeReference> recipes = new ConcurrentHashMap<>();
 
-	RecipeCache(CuratorFramework client) {
+	RecipeCache(CuratorFramework client, AsyncTimer timer) {
 		this.client = client;
-		this.deferredDeletes = new DeferredDeletes(client);
+		this.deferredDeletes = new DeferredDeletes(client, timer);
 		this.nodeCreator = new LockNodeCreator(new KnownLockPaths(KNOWN_LOCK_PATHS), this.deferredDeletes);
 	}
 
@@ -58,10 +58,10 @@ final class RecipeCache {
 	}
 
 	/**
-	 * Sends the deletes of released nodes held back, and stops their timer.
+	 * Sends the deletes of released nodes held back; the registry closes.
 	 */
 	void close() {
-		this.deferredDeletes.close();
+		this.deferredDeletes.sendNow();
 	}
 
 	/**

@@ -100,6 +100,9 @@ public final class ZooKeeperLockBackend
 
 	private final DeadlineSweeper deadlines = new DeadlineSweeper();
 
+	/** The thread of the asynchronous acquisitions, which also sends the held-back deletes. */
+	private final AsyncTimer timer = new AsyncTimer();
+
 	private final StrayNodeSweep strays;
 
 	private final AcquisitionFailures failures;
@@ -116,11 +119,11 @@ public final class ZooKeeperLockBackend
 		this.pathResolver = pathResolver;
 		this.serverCheck = new ServerCheck(client);
 		this.session = new SessionStateTracker(client, this.serverCheck::checkInBackground);
-		this.recipes = new RecipeCache(client);
+		this.recipes = new RecipeCache(client, this.timer);
 		this.strays = new StrayNodeSweep(client, this.recipes::inUse);
 		this.failures = new AcquisitionFailures(client);
 		this.asyncAcquisitions = new AsyncAcquisitions(this, this.recipes, this.session, this.strays, this.serverCheck,
-				this.failures);
+				this.failures, this.timer);
 	}
 
 	@Override
@@ -550,7 +553,7 @@ public final class ZooKeeperLockBackend
 
 	/** The thread that times and completes the asynchronous acquisitions. */
 	AsyncTimer asyncTimer() {
-		return this.asyncAcquisitions.timer();
+		return this.timer;
 	}
 
 	/**
@@ -632,6 +635,7 @@ public final class ZooKeeperLockBackend
 	public void close() {
 		this.asyncAcquisitions.close();
 		this.recipes.close();
+		this.timer.close();
 		this.session.close();
 		this.deadlines.close();
 		this.strays.close();

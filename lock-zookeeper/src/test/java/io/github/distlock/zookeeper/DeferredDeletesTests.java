@@ -48,6 +48,8 @@ class DeferredDeletesTests {
 
 	private CuratorFramework other;
 
+	private final AsyncTimer timer = new AsyncTimer();
+
 	private DeferredDeletes deferred;
 
 	private LockNodeCreator creator;
@@ -56,7 +58,7 @@ class DeferredDeletesTests {
 	void connect() throws Exception {
 		this.client = connectedClient(zookeeper.connectString());
 		this.other = connectedClient(zookeeper.connectString());
-		this.deferred = new DeferredDeletes(this.client, LONG);
+		this.deferred = new DeferredDeletes(this.client, this.timer, LONG);
 		this.creator = new LockNodeCreator(new KnownLockPaths(16), this.deferred);
 		if (this.client.checkExists().forPath("/Locks") == null) {
 			this.client.create().forPath("/Locks");
@@ -65,7 +67,8 @@ class DeferredDeletesTests {
 
 	@AfterEach
 	void close() {
-		this.deferred.close();
+		this.deferred.sendNow();
+		this.timer.close();
 		this.client.close();
 		this.other.close();
 	}
@@ -114,23 +117,18 @@ class DeferredDeletesTests {
 
 	@Test
 	void aHeldBackDeleteGoesOnItsOwnWithinItsBound() throws Exception {
-		DeferredDeletes quick = new DeferredDeletes(this.client, Duration.ofMillis(50));
-		LockNodeCreator quickCreator = new LockNodeCreator(new KnownLockPaths(16), quick);
-		try {
-			String released = quickCreator.create(this.client, "/Locks/alone/lock-", null).path();
-			assertThat(quickCreator.deferDeleteOfFreshNode(released)).isTrue();
-			await().atMost(Duration.ofSeconds(10)).until(() -> this.other.checkExists().forPath(released) == null);
-		}
-		finally {
-			quick.close();
-		}
+		LockNodeCreator quickCreator = new LockNodeCreator(new KnownLockPaths(16),
+				new DeferredDeletes(this.client, this.timer, Duration.ofMillis(50)));
+		String released = quickCreator.create(this.client, "/Locks/alone/lock-", null).path();
+		assertThat(quickCreator.deferDeleteOfFreshNode(released)).isTrue();
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.other.checkExists().forPath(released) == null);
 	}
 
 	@Test
-	void closingSendsTheHeldBackDeletes() throws Exception {
+	void whatIsHeldBackGoesWhenSentNowAsTheRegistrysCloseDoes() throws Exception {
 		String released = this.creator.create(this.client, "/Locks/closing/lock-", null).path();
 		assertThat(this.creator.deferDeleteOfFreshNode(released)).isTrue();
-		this.deferred.close();
+		this.deferred.sendNow();
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.other.checkExists().forPath(released) == null);
 	}
 

@@ -245,7 +245,7 @@ class HandoffMutexTests {
 	@Test
 	void watcherNeverBlocksTheEventThread() throws Exception {
 		MutexRecipe recipe = new MutexRecipe(this.clientA, "/Locks/event-thread",
-				new LockNodeCreator(new KnownLockPaths(16), new DeferredDeletes(this.clientA)));
+				new LockNodeCreator(new KnownLockPaths(16), new DeferredDeletes(this.clientA, new AsyncTimer())));
 		InterProcessMutex holder = new InterProcessMutex(this.clientB, "/Locks/event-thread");
 		holder.acquire();
 		this.clientB.create().forPath("/probe-event-thread");

@@ -103,7 +103,7 @@ class PredecessorWatchTests {
 	}
 
 	private PredecessorWatch awaitedWatch(boolean resetOnReconnect) {
-		MutexRecipe recipe = new MutexRecipe(this.client, "/Locks/key", new LockNodeCreator(new KnownLockPaths(2), new DeferredDeletes(this.client)));
+		MutexRecipe recipe = new MutexRecipe(this.client, "/Locks/key", new LockNodeCreator(new KnownLockPaths(2), new DeferredDeletes(this.client, new AsyncTimer())));
 		PredecessorWatch watch = new PredecessorWatch(PREDECESSOR, this.steps, recipe, resetOnReconnect,
 				this.rereads::incrementAndGet, (failure) -> {
 					throw new AssertionError(failure);

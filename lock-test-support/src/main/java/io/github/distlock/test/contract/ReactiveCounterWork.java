@@ -17,18 +17,12 @@
 package io.github.distlock.test.contract;
 
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.distlock.annotation.LockType;
 import io.github.distlock.core.AsyncLockRegistry;
 import io.github.distlock.core.AsyncLockTemplate;
-import io.github.distlock.core.LockRequest;
 import io.github.distlock.reactive.ReactiveLockTemplate;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -44,30 +38,18 @@ final class ReactiveCounterWork {
 	private ReactiveCounterWork() {
 	}
 
-	static void run(SharedCounterJob job, AsyncLockRegistry registry, Duration wait)
-			throws IOException {
+	static void run(SharedCounterJob job, AsyncLockRegistry registry) throws IOException {
 		ReactiveLockTemplate locks = new ReactiveLockTemplate(new AsyncLockTemplate(registry, true), true);
 		List<String> tokens = new ArrayList<>();
 		AtomicInteger overlaps = new AtomicInteger();
-		Path holding = job.directory().resolve("holding");
 		for (int i = 0; i < job.iterations(); i++) {
-			Long token = locks.withLock(new LockRequest(job.key(), LockType.MUTEX, wait, "contract"),
-					(lock) -> Mono.fromCallable(() -> {
-						try {
-							Files.createFile(holding);
-						}
-						catch (FileAlreadyExistsException ex) {
-							overlaps.incrementAndGet();
-						}
-						SharedCounterJob.increment(job.counter());
-						Files.deleteIfExists(holding);
-						return lock.fencingToken();
-					}).subscribeOn(Schedulers.boundedElastic()))
+			Long token = locks.withLock(job.mutexRequest(),
+					(lock) -> Mono.fromCallable(() -> job.incrementAloneUnchecked(overlaps, lock.fencingToken()))
+						.subscribeOn(Schedulers.boundedElastic()))
 				.block();
 			tokens.add(Long.toString(token));
 		}
-		Files.write(job.tokensFile(), tokens);
-		Files.writeString(job.overlapsFile(), Integer.toString(overlaps.get()));
+		job.writeResults(tokens, overlaps);
 	}
 
 }

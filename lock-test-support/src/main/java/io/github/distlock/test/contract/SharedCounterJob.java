@@ -187,7 +187,7 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 			return;
 		}
 		if (this.reactive) {
-			ReactiveCounterWork.run(this, (AsyncLockRegistry) registry, LOCK_WAIT);
+			ReactiveCounterWork.run(this, (AsyncLockRegistry) registry);
 			return;
 		}
 		if (this.async) {
@@ -195,52 +195,23 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 			return;
 		}
 		List<String> tokens = new ArrayList<>();
-		int overlaps = 0;
+		AtomicInteger overlaps = new AtomicInteger();
 		for (int i = 0; i < this.iterations; i++) {
-			try (LockHandle lock = registry.acquire(new LockRequest(this.key, LockType.MUTEX, LOCK_WAIT, "contract"))) {
-				Path holding = this.directory.resolve("holding");
-				try {
-					Files.createFile(holding);
-				}
-				catch (FileAlreadyExistsException ex) {
-					overlaps++;
-				}
-				increment(counter());
+			try (LockHandle lock = registry.acquire(mutexRequest())) {
+				incrementAlone(overlaps);
 				tokens.add(Long.toString(lock.fencingToken()));
-				Files.deleteIfExists(holding);
 			}
 		}
-		Files.write(tokensFile(), tokens);
-		Files.writeString(overlapsFile(), Integer.toString(overlaps));
+		writeResults(tokens, overlaps);
 	}
 
 	private void runAsync(AsyncLockRegistry registry) throws IOException, InterruptedException {
 		AsyncLockTemplate locks = new AsyncLockTemplate(registry, true);
 		List<String> tokens = new ArrayList<>();
 		AtomicInteger overlaps = new AtomicInteger();
-		Path holding = this.directory.resolve("holding");
 		for (int i = 0; i < this.iterations; i++) {
-			CompletableFuture<Long> done = locks.executeAsync(new LockRequest(this.key, LockType.MUTEX, LOCK_WAIT,
-					"contract"), (lock) -> CompletableFuture.supplyAsync(() -> {
-						try {
-							try {
-								Files.createFile(holding);
-							}
-							catch (FileAlreadyExistsException ex) {
-								overlaps.incrementAndGet();
-							}
-							increment(counter());
-							Files.deleteIfExists(holding);
-							return lock.fencingToken();
-						}
-						catch (IOException ex) {
-							throw new UncheckedIOException(ex);
-						}
-						catch (InterruptedException ex) {
-							Thread.currentThread().interrupt();
-							throw new IllegalStateException("Interrupted while incrementing", ex);
-						}
-					}));
+			CompletableFuture<Long> done = locks.executeAsync(mutexRequest(),
+					(lock) -> CompletableFuture.supplyAsync(() -> incrementAloneUnchecked(overlaps, lock.fencingToken())));
 			try {
 				tokens.add(Long.toString(done.get()));
 			}
@@ -248,6 +219,50 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 				throw new IllegalStateException("Async locked increment failed", ex.getCause());
 			}
 		}
+		writeResults(tokens, overlaps);
+	}
+
+	/** The request of each {@code MUTEX} the job takes. */
+	LockRequest mutexRequest() {
+		return new LockRequest(this.key, LockType.MUTEX, LOCK_WAIT, "contract");
+	}
+
+	/**
+	 * Increments the counter under the lock: read, pause, write, counting an overlap when another
+	 * holder's marker is there already.
+	 */
+	private void incrementAlone(AtomicInteger overlaps) throws IOException, InterruptedException {
+		Path holding = this.directory.resolve("holding");
+		try {
+			Files.createFile(holding);
+		}
+		catch (FileAlreadyExistsException ex) {
+			overlaps.incrementAndGet();
+		}
+		increment(counter());
+		Files.deleteIfExists(holding);
+	}
+
+	/**
+	 * {@link #incrementAlone} for asynchronous work, whose functions throw no checked exception.
+	 * @return the token given, for the work's result
+	 */
+	long incrementAloneUnchecked(AtomicInteger overlaps, long token) {
+		try {
+			incrementAlone(overlaps);
+			return token;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while incrementing", ex);
+		}
+	}
+
+	/** Writes the tokens the process was given and the overlaps it saw. */
+	void writeResults(List<String> tokens, AtomicInteger overlaps) throws IOException {
 		Files.write(tokensFile(), tokens);
 		Files.writeString(overlapsFile(), Integer.toString(overlaps.get()));
 	}
@@ -280,7 +295,7 @@ public record SharedCounterJob(Path directory, int id, String key, int iteration
 		Files.writeString(mostFile(), Integer.toString(most));
 	}
 
-	static void increment(Path counter) throws IOException, InterruptedException {
+	private static void increment(Path counter) throws IOException, InterruptedException {
 		try (FileChannel channel = FileChannel.open(counter, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
 			ByteBuffer buffer = ByteBuffer.allocate(Long.BYTES);
 			channel.read(buffer, 0);
